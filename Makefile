@@ -1,0 +1,42 @@
+# Intel PT virtualization for KVM: a patch series on Debian's linux-source-6.12.
+# See README.md.  Every target runs as root on Debian 12 and installs what it
+# needs with apt-get.
+
+S := scripts
+
+.PHONY: all build check tree export boot deb clean distclean
+
+all: build
+
+build:
+	@$(S)/deps.sh
+	@$(S)/get-base.sh
+	@$(S)/apply.sh build/check
+	@$(S)/build.sh build/check
+	@$(S)/installed.sh
+
+check:
+	@$(S)/check.sh $(STEPS)
+
+tree:
+	@$(S)/deps.sh
+	@$(S)/get-base.sh
+	@$(S)/make-tree.sh
+
+export:
+	@$(S)/export.sh
+
+boot:
+	@$(S)/boot.sh
+
+deb:
+	@$(S)/deps.sh
+	@$(S)/get-base.sh
+	@$(S)/apply.sh build/check
+	@$(S)/deb.sh build/check
+
+clean:
+	rm -rf out build/o-full build/o-kunit build/o-config build/check
+
+distclean:
+	rm -rf out build

@@ -1,0 +1,28 @@
+#!/bin/bash
+# checkpatch.pl --strict on every patch: no errors, warnings or checks,
+# except those listed with a reason in config/checkpatch-allow.
+. "$(dirname "$0")/../lib.sh"
+
+allow=$TOP/config/checkpatch-allow
+rc=0
+for p in $(series_files); do
+	out=$("$CHECK_TREE/scripts/checkpatch.pl" --strict --show-types --no-summary \
+		--root="$CHECK_TREE" "$PATCHES/$p" 2>&1 || true)
+	# Findings look like "WARNING:TYPE: message" / "CHECK:TYPE: ..." / "ERROR:TYPE: ...".
+	bad=$(printf '%s\n' "$out" | grep -E '^(ERROR|WARNING|CHECK):' | while IFS= read -r line; do
+		type=$(printf '%s' "$line" | cut -d: -f2)
+		if [ -f "$allow" ] && awk -v t="$type" -v p="$p" \
+			'$1 == t && (p ~ $2) { found = 1 } END { exit !found }' "$allow"; then
+			continue
+		fi
+		printf '%s\n' "$line"
+	done)
+	if [ -z "$bad" ]; then
+		result pass "checkpatch: $p"
+	else
+		printf '%s\n' "$out" | sed 's/^/    /'
+		result fail "checkpatch: $p" "$(printf '%s\n' "$bad" | wc -l) finding(s)"
+		rc=1
+	fi
+done
+exit $rc

@@ -1,0 +1,36 @@
+#!/bin/bash
+# Install with apt-get whatever the build and the tests need and is missing.
+. "$(dirname "$0")/lib.sh"
+
+pkgs=(
+	"$BASE_PKG=$BASE_VERSION"
+	build-essential bc bison flex libssl-dev libelf-dev dwarves cpio kmod
+	rsync xz-utils git python3 perl
+	qemu-system-x86 busybox-static sparse
+	# kselftests (KVM)
+	libc6-dev
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	name=${p%%=*}
+	want=${p#*=}
+	have=$(dpkg-query -W -f='${Status} ${Version}' "$name" 2>/dev/null || true)
+	case $have in
+	"install ok installed "*)
+		[ "$p" = "$name" ] || [ "${have##* }" = "$want" ] || missing+=("$p")
+		;;
+	*) missing+=("$p") ;;
+	esac
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+[ "$(id -u)" -eq 0 ] || die "missing packages: ${missing[*]} (run as root, or install them)"
+log "installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+	die "apt-get could not install: ${missing[*]}
+If $BASE_PKG=$BASE_VERSION is no longer served, the series needs rebasing:
+see 'Moving to a new base' in README.md."
+fi

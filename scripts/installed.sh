@@ -1,0 +1,23 @@
+#!/bin/bash
+# installed.sh: say what 'make' built into out/ and how to use it.
+. "$(dirname "$0")/lib.sh"
+
+rel=$(cat "$OUT/release")
+n=$(list_file "$PATCHES/series" | wc -l)
+cat <<EOT
+
+Built Linux $rel: $BASE_PKG $BASE_VERSION + $n patches (patches/series).
+  out/bzImage             the kernel
+  out/config              its configuration (defconfig + config/*.config)
+  out/modules/lib/modules/$rel/   modules, including kvm.ko and kvm-intel.ko
+  out/kvm.ko out/kvm-intel.ko     the KVM modules alone
+
+On an Intel host with Intel PT (this kernel is a test kernel built from
+defconfig; for a distribution kernel use 'make deb' or apply patches/ to
+your own tree):
+  cp -r out/modules/lib/modules/$rel /lib/modules/
+  cp out/bzImage /boot/vmlinuz-$rel && update-initramfs -c -k $rel && update-grub
+  # after rebooting into it:
+  modprobe kvm_intel pt_mode=1
+  cat /sys/module/kvm_intel/parameters/pt_mode
+EOT

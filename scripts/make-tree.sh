@@ -1,0 +1,18 @@
+#!/bin/bash
+# make-tree.sh: (re)create the developer tree $DEV_TREE from patches/: the
+# pristine base commit, then one commit per patch on branch "series".
+# Refuses to overwrite commits that have not been exported.
+. "$(dirname "$0")/lib.sh"
+
+if [ -d "$DEV_TREE/.git" ] && [ "${FORCE:-0}" != 1 ]; then
+	[ -z "$(tgit "$DEV_TREE" status --porcelain --untracked-files=no)" ] ||
+		die "$DEV_TREE has uncommitted changes (FORCE=1 discards them)"
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	"$TOP/scripts/export.sh" "$DEV_TREE" "$tmp" 2>/dev/null
+	if ! diff -r -q "$tmp" "$PATCHES" >/dev/null; then
+		die "$DEV_TREE has commits that differ from patches/: 'make export' them, or FORCE=1 to discard"
+	fi
+fi
+"$TOP/scripts/apply.sh" "$DEV_TREE"
+log "developer tree: $DEV_TREE (branch series; base commit tagged 'base')"

@@ -6,7 +6,8 @@
 allow=$TOP/config/checkpatch-allow
 rc=0
 for p in $(series_files); do
-	out=$("$CHECK_TREE/scripts/checkpatch.pl" --strict --show-types --no-summary \
+	# spdxcheck.py needs Debian's python3 (python3-ply, python3-git).
+	out=$(PATH=/usr/bin:$PATH "$CHECK_TREE/scripts/checkpatch.pl" --strict --show-types --no-summary \
 		--root="$CHECK_TREE" "$PATCHES/$p" 2>&1 || true)
 	# Findings look like "WARNING:TYPE: message" / "CHECK:TYPE: ..." / "ERROR:TYPE: ...".
 	bad=$(printf '%s\n' "$out" | grep -E '^(ERROR|WARNING|CHECK):' | while IFS= read -r line; do
@@ -17,6 +18,9 @@ for p in $(series_files); do
 		fi
 		printf '%s\n' "$line"
 	done)
+	if printf '%s\n' "$out" | grep -q '^Traceback'; then
+		bad="checkpatch helper crashed"
+	fi
 	if [ -z "$bad" ]; then
 		result pass "checkpatch: $p"
 	else

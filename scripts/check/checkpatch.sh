@@ -10,7 +10,7 @@ for p in $(series_files); do
 	out=$(PATH=/usr/bin:$PATH "$CHECK_TREE/scripts/checkpatch.pl" --strict --show-types --no-summary \
 		--root="$CHECK_TREE" "$PATCHES/$p" 2>&1 || true)
 	# Findings look like "WARNING:TYPE: message" / "CHECK:TYPE: ..." / "ERROR:TYPE: ...".
-	bad=$(printf '%s\n' "$out" | grep -E '^(ERROR|WARNING|CHECK):' | while IFS= read -r line; do
+	bad=$(printf '%s\n' "$out" | { grep -E '^(ERROR|WARNING|CHECK):' || true; } | while IFS= read -r line; do
 		type=$(printf '%s' "$line" | cut -d: -f2)
 		if [ -f "$allow" ] && awk -v t="$type" -v p="$p" \
 			'$1 == t && (p ~ $2) { found = 1 } END { exit !found }' "$allow"; then

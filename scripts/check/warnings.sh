@@ -1,33 +1,40 @@
 #!/bin/bash
 # W=1 and sparse (C=2) on every object whose source the series touches: no
-# warning that the base does not already have.  Objects are checked in each
-# configuration that builds them: the full kernel's and the KUnit kernel's
-# (which also builds the tests).  Warnings are compared as messages
-# without file and line, pooled over all touched objects, so code moved
-# between files keeps its (pre-existing) warnings.
+# warning that the base does not already have.
+#
+# Full configuration: the touched objects are built on the base (results
+# cached: the base never changes) and on the series; warnings are compared
+# as messages without file and line, pooled over all objects, so code moved
+# between files keeps its pre-existing warnings.
+# KUnit configuration (it also builds the tests): objects that only it
+# builds, or whose source includes a touched file, must add no warning to
+# what the same object gives in the full configuration.
 . "$(dirname "$0")/../lib.sh"
 
 "$TOP/scripts/config.sh" "$CHECK_TREE" "$O_FULL"
+[ -f "$O_KUNIT/.config" ] || die "no KUnit build in $O_KUNIT (run the kunit step first)"
 
-# Touched objects, as "O-DIR OBJECT" lines.
-objs=()
-for f in $(git -C "$CHECK_TREE" diff --name-only base series -- '*.c'); do
-	case $f in tools/*|Documentation/*|samples/*) continue ;; esac
+touched=$(git -C "$CHECK_TREE" diff --name-only base series -- '*.c' |
+	grep -v -E '^(tools|Documentation|samples)/' || true)
+built() { [ -f "$1/$(dirname "$2")/.$(basename "$2").cmd" ]; }
+
+full=()
+kunit=()
+for f in $touched; do
 	o=${f%.c}.o
-	cmd=$(dirname "$o")/.$(basename "$o").cmd
-	n=${#objs[@]}
-	for odir in "$O_FULL" "$O_KUNIT"; do
-		[ -f "$odir/$cmd" ] && objs+=("$odir $o")
-	done
-	if [ ${#objs[@]} -gt "$n" ]; then
+	including=$(grep -l "^#include \"$(basename "$f")\"" \
+		"$CHECK_TREE/$(dirname "$f")"/*.c 2>/dev/null | head -1 || true)
+	if [ -n "$including" ]; then
+		o=${including#"$CHECK_TREE"/}
+		o=${o%.c}.o
+		built "$O_KUNIT" "$o" && kunit+=("$o")
 		continue
-	elif grep -q "^#include \"$(basename "$f")\"" "$CHECK_TREE/$(dirname "$f")"/*.c 2>/dev/null; then
-		result skip "warnings: $f" "included by another source, checked there"
-	else
-		result skip "warnings: $f" "not built in the full or the KUnit configuration"
 	fi
+	built "$O_FULL" "$o" && full+=("$o")
+	built "$O_KUNIT" "$o" && ! built "$O_FULL" "$o" && kunit+=("$o")
+	built "$O_FULL" "$o" || built "$O_KUNIT" "$o" ||
+		result skip "warnings: $f" "built in neither configuration"
 done
-[ ${#objs[@]} -gt 0 ] || exit 0
 
 warnings() { # warnings O-DIR OBJECT: build with W=1 C=2, print normalized warnings
 	local arch=()
@@ -38,45 +45,44 @@ warnings() { # warnings O-DIR OBJECT: build with W=1 C=2, print normalized warni
 		grep -E ': (warning|error):' |
 		sed -E 's/^[^ :]+:[0-9]+(:[0-9]+)?: //' || true
 }
-
-# Base warnings, cached per configuration (the base never changes).
-cache_of() { # cache_of O-DIR OBJECT
-	printf '%s/warn-base/%s/%s.log' "$BUILD" \
-		"$(sha256sum "$1/.config" | cut -c1-16)" "$(printf '%s' "$2" | tr / _)"
-}
-git -C "$CHECK_TREE" checkout -q --detach base
-for entry in "${objs[@]}"; do
-	read -r odir o <<< "$entry"
-	key=$(cache_of "$odir" "$o")
-	[ -f "$key" ] && continue
-	mkdir -p "$(dirname "$key")"
-	if [ -f "$CHECK_TREE/${o%.o}.c" ]; then
-		warnings "$odir" "$o" > "$key.tmp"
+report() { # report NAME NEW-WARNINGS PRE-EXISTING
+	if [ -z "$2" ]; then
+		result pass "warnings: $1" "$(printf '%s\n' "$3" | sed '/^$/d' | wc -l) pre-existing"
 	else
-		: > "$key.tmp"
+		printf '%s\n' "$2" | sed 's/^/    /'
+		result fail "warnings: $1" "$(printf '%s\n' "$2" | wc -l) new"
+		rc=1
 	fi
-	mv "$key.tmp" "$key"
-done
-git -C "$CHECK_TREE" checkout -q series
+}
+rc=0
 
-base_list=$(for entry in "${objs[@]}"; do
-	read -r odir o <<< "$entry"
-	cat "$(cache_of "$odir" "$o")"
-done | sort)
-tip_list=$(for entry in "${objs[@]}"; do
-	read -r odir o <<< "$entry"
-	warnings "$odir" "$o"
-done | sort)
-new=$(comm -13 <(printf '%s\n' "$base_list") <(printf '%s\n' "$tip_list") | sed '/^$/d')
-names=$(for entry in "${objs[@]}"; do
-	case $entry in "$O_KUNIT "*) printf '%s(kunit) ' "${entry#* }" ;; *) printf '%s ' "${entry#* }" ;; esac
-done)
+if [ ${#full[@]} -gt 0 ]; then
+	cache=$BUILD/warn-base/$(sha256sum "$O_FULL/.config" | cut -c1-16)
+	mkdir -p "$cache"
+	git -C "$CHECK_TREE" checkout -q --detach base
+	for o in "${full[@]}"; do
+		key=$cache/$(printf '%s' "$o" | tr / _).log
+		[ -f "$key" ] && continue
+		if [ -f "$CHECK_TREE/${o%.o}.c" ]; then
+			warnings "$O_FULL" "$o" > "$key.tmp"
+		else
+			: > "$key.tmp"
+		fi
+		mv "$key.tmp" "$key"
+	done
+	git -C "$CHECK_TREE" checkout -q series
 
-if [ -z "$new" ]; then
-	result pass "warnings: W=1 and sparse on ${names% }" \
-		"$(printf '%s\n' "$tip_list" | sed '/^$/d' | wc -l) pre-existing"
-else
-	printf '%s\n' "$new" | sed 's/^/    /'
-	result fail "warnings: W=1 and sparse on ${names% }" "$(printf '%s\n' "$new" | wc -l) new"
-	exit 1
+	base_list=$(for o in "${full[@]}"; do cat "$cache/$(printf '%s' "$o" | tr / _).log"; done | sort)
+	tip_list=$(for o in "${full[@]}"; do warnings "$O_FULL" "$o"; done | sort)
+	new=$(comm -13 <(printf '%s\n' "$base_list") <(printf '%s\n' "$tip_list") | sed '/^$/d')
+	report "W=1 and sparse on ${full[*]}" "$new" "$tip_list"
 fi
+
+for o in "${kunit[@]}"; do
+	ref=""
+	built "$O_FULL" "$o" && ref=$(warnings "$O_FULL" "$o" | sort)
+	got=$(warnings "$O_KUNIT" "$o" | sort)
+	new=$(comm -13 <(printf '%s\n' "$ref") <(printf '%s\n' "$got") | sed '/^$/d')
+	report "W=1 and sparse on $o in the KUnit configuration" "$new" "$ref"
+done
+exit $rc

@@ -16,5 +16,12 @@ cp -a "$OUT/modules/lib/modules/." "$root/lib/modules/"
 install -m 0755 "$init" "$root/init"
 for d in "$@"; do
 	cp -a "$d" "$root/opt/"
+	# Dynamically linked programs (the selftests) need their libraries.
+	find "$d" -type f -perm -u+x | while read -r exe; do
+		ldd "$exe" 2>/dev/null | grep -o '/[^ ]*' || true
+	done | sort -u | while read -r lib; do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
 done
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$dest"

@@ -1,16 +1,36 @@
 #!/bin/bash
 # The KVM kselftests build (make -C tools/testing/selftests TARGETS=kvm),
-# out of tree in $O_FULL/kselftest, against the series' uapi headers.
+# out of tree in $O_FULL/kselftest, against the series' uapi headers; the
+# selftests the series adds or changes build without warnings.
 . "$(dirname "$0")/../lib.sh"
 
 "$TOP/scripts/config.sh" "$CHECK_TREE" "$O_FULL"
 log=$BUILD/selftests.log
-if make -C "$CHECK_TREE" O="$O_FULL" headers >"$log" 2>&1 &&
-   make -C "$CHECK_TREE/tools/testing/selftests" O="$O_FULL" TARGETS=kvm \
+if ! make -C "$CHECK_TREE" O="$O_FULL" headers >"$log" 2>&1 ||
+   ! make -C "$CHECK_TREE/tools/testing/selftests" O="$O_FULL" TARGETS=kvm \
 	-j"$JOBS" >>"$log" 2>&1; then
-	result pass "selftests: KVM kselftests build"
-else
 	grep -E 'error|Error' "$log" | head -20 | sed 's/^/    /'
 	result fail "selftests: KVM kselftests build" "log: $log"
 	exit 1
 fi
+result pass "selftests: KVM kselftests build"
+
+# Rebuild each selftest the series touches on its own: no warning at all.
+rc=0
+out=$O_FULL/kselftest/kvm
+for f in $(git -C "$CHECK_TREE" diff --name-only base series -- 'tools/testing/selftests/kvm/*.c'); do
+	name=${f#tools/testing/selftests/kvm/}
+	name=${name%.c}
+	rm -f "$out/$name" "$out/$name.o"
+	warn=$(make -C "$CHECK_TREE/tools/testing/selftests/kvm" O="$O_FULL" OUTPUT="$out" \
+		KHDR_INCLUDES="-isystem $O_FULL/usr/include" "$out/$name" 2>&1 |
+		grep -E 'warning:|error:' || true)
+	if [ -z "$warn" ] && [ -x "$out/$name" ]; then
+		result pass "selftests: $name builds without warnings"
+	else
+		printf '%s\n' "$warn" | sed 's/^/    /'
+		result fail "selftests: $name builds without warnings"
+		rc=1
+	fi
+done
+exit $rc

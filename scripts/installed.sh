@@ -12,12 +12,14 @@ Built Linux $rel: $BASE_PKG $BASE_VERSION + $n patches (patches/series).
   out/modules/lib/modules/$rel/   modules, including kvm.ko and kvm-intel.ko
   out/kvm.ko out/kvm-intel.ko     the KVM modules alone
 
-On an Intel host with Intel PT (this kernel is a test kernel built from
-defconfig; for a distribution kernel use 'make deb' or apply patches/ to
+On an Intel host with Intel PT (a test kernel built from defconfig: 'make
+deb' packages the same kernel; for your own configuration apply patches/ to
 your own tree):
   cp -r out/modules/lib/modules/$rel /lib/modules/
   cp out/bzImage /boot/vmlinuz-$rel && update-initramfs -c -k $rel && update-grub
   # after rebooting into it:
   modprobe kvm_intel pt_mode=1
   cat /sys/module/kvm_intel/parameters/pt_mode
+While the series still keeps pt_mode behind CONFIG_BROKEN, kvm_intel says
+"unknown parameter 'pt_mode' ignored" and runs in system mode.
 EOT

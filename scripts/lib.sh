@@ -35,9 +35,7 @@ tgit() {
 }
 
 # The patch files of the series, in order.
-series_files() {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series"
-}
+series_files() { list_file "$PATCHES/series"; }
 
 base_commit() { git --git-dir="$BASE_GIT" rev-parse base; }
 

@@ -4,7 +4,7 @@
 
 S := scripts
 
-.PHONY: all build check tree export boot deb clean distclean
+.PHONY: all build check bench tree export boot deb clean distclean
 
 all: build
 
@@ -17,6 +17,9 @@ build:
 
 check:
 	@$(S)/check.sh $(STEPS)
+
+bench:
+	@$(S)/bench.sh
 
 tree:
 	@$(S)/deps.sh

@@ -53,3 +53,17 @@ series_commits() { git -C "$1" rev-list --reverse base..series; }
 
 # The entries of a list file: comments and blank lines removed.
 list_file() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1"; }
+
+# kunit.py arguments for TREE: config/kunit.kunitconfig plus every
+# .kunitconfig the series adds under arch/x86/.
+kunit_args() {
+	local k
+	printf '%s\n' --arch=x86_64 --build_dir="$O_KUNIT" --jobs="$JOBS" \
+		--kunitconfig="$TOP/config/kunit.kunitconfig"
+	for k in $(git -C "$1" ls-files -- 'arch/x86/*.kunitconfig' 'arch/x86/*/.kunitconfig'); do
+		printf '%s\n' --kunitconfig="$1/$k"
+	done
+}
+
+# The benchmark lines a KUnit log holds.
+bench_lines() { grep -o 'bench: .*' "$1" | sed 's/^bench: /  /' || true; }

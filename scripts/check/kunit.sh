@@ -5,15 +5,12 @@
 . "$(dirname "$0")/../lib.sh"
 
 cd "$CHECK_TREE"
-args=(--kunitconfig="$TOP/config/kunit.kunitconfig")
-for k in $(git ls-files -- 'arch/x86/*.kunitconfig' 'arch/x86/*/.kunitconfig'); do
-	args+=(--kunitconfig="$CHECK_TREE/$k")
-done
+mapfile -t args < <(kunit_args "$CHECK_TREE")
 
 json=$BUILD/kunit.json
 rm -f "$json"
-if ! python3 tools/testing/kunit/kunit.py run --arch=x86_64 --build_dir="$O_KUNIT" \
-	--jobs="$JOBS" --timeout=900 --json="$json" "${args[@]}" >"$BUILD/kunit.log" 2>&1; then
+if ! python3 tools/testing/kunit/kunit.py run --timeout=900 --json="$json" "${args[@]}" \
+	>"$BUILD/kunit.log" 2>&1; then
 	tail -40 "$BUILD/kunit.log" | sed 's/^/    /'
 fi
 if [ ! -s "$json" ]; then
@@ -55,5 +52,11 @@ if [ -n "$known" ]; then
 	echo "  known-bug tests still skipped: $(printf '%s\n' "$known" | wc -l) ($(echo $known))"
 else
 	echo "  known-bug tests still skipped: 0"
+fi
+
+# The benchmark (make bench) ran with the rest: show its numbers.
+if grep -q 'bench: ' "$O_KUNIT/test.log"; then
+	echo "  benchmark, Intel PT accesses per VM round trip (make bench):"
+	bench_lines "$O_KUNIT/test.log"
 fi
 exit $rc

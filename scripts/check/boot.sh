@@ -25,7 +25,8 @@ done < <(list_file "$TOP/config/boot-selftests")
 
 log=$BUILD/boot.log
 BOOT_TIMEOUT=300 BOOT_EXTRA="${extra[*]:-}" \
-	"$TOP/scripts/boot.sh" "$TOP/scripts/guest/init-test" >"$log" 2>&1 || true
+	"$TOP/scripts/boot.sh" "$TOP/scripts/guest/init-test" kvm_intel.pt_mode=host-guest \
+	>"$log" 2>&1 || true
 tr -d '\r' < "$log" > "$log.txt"
 log=$log.txt
 
@@ -52,12 +53,21 @@ expect "test CPU has no VMX" '^kvm-pt-test: cpu has no vmx$'
 expect_not "no WARNING, BUG, Oops or unchecked MSR access" \
 	'WARNING:|BUG:|Oops|unchecked MSR access|general protection|Call Trace'
 expect "modprobe kvm succeeds" '^kvm-pt-test: modprobe kvm rc=0$'
+expect "modprobe kvm_intel pt_mode=bogus fails" \
+	'^kvm-pt-test: modprobe kvm_intel pt_mode=bogus rc=[1-9]'
+expect "pt_mode=bogus is refused naming the valid values" \
+	"^kvm-pt-test: pt_mode=bogus: .*kvm_intel: invalid pt_mode 'bogus': use 0 or system, 1 or host-guest"
 expect "modprobe kvm_intel pt_mode=1 fails" '^kvm-pt-test: modprobe kvm_intel pt_mode=1 rc=[1-9]'
+expect "pt_mode=1: kvm_intel says VMX is not supported" \
+	'^kvm-pt-test: pt_mode=1: .*kvm_intel: VMX not supported by CPU'
+expect "kvm_intel.pt_mode=host-guest is on the kernel command line" \
+	'^kvm-pt-test: kvm_intel options on the command line: pt_mode=host-guest$'
+expect "modprobe kvm_intel with it fails" '^kvm-pt-test: modprobe kvm_intel cmdline rc=[1-9]'
+expect "kvm_intel.pt_mode=host-guest: kvm_intel says VMX is not supported" \
+	'^kvm-pt-test: cmdline: .*kvm_intel: VMX not supported by CPU'
 expect "kvm_intel is not loaded" '^kvm-pt-test: kvm_intel not loaded$'
-expect "kvm_intel says VMX is not supported" 'kvm_intel: VMX not supported by CPU'
-# pt_mode is hidden behind CONFIG_BROKEN until the series lifts it.
-expect "pt_mode is ignored while behind CONFIG_BROKEN" \
-	"kvm_intel: unknown parameter 'pt_mode' ignored"
+expect_not "pt_mode is a known parameter" "unknown parameter 'pt_mode'"
+expect_not "only 'bogus' is refused" "invalid pt_mode '[^b]"
 
 while read -r t; do
 	[ -n "$t" ] || continue

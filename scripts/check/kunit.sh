@@ -46,6 +46,16 @@ if [ $n -eq 0 ]; then
 	exit 1
 fi
 
+# A WARN or BUG while the tests ran fails the step even if every test passed.
+splats=$(grep -E 'WARNING:|BUG:|Oops|unchecked MSR access|Call Trace' "$O_KUNIT/test.log" || true)
+if [ -n "$splats" ]; then
+	printf '%s\n' "$splats" | head -10 | sed 's/^/    /'
+	result fail "kunit: no WARNING, BUG or Oops in the kernel log"
+	rc=1
+else
+	result pass "kunit: no WARNING, BUG or Oops in the kernel log"
+fi
+
 # Known-bug tests skip with "known bug <ID>" until the fix lands.
 known=$(grep -o '# SKIP known bug [A-Z][0-9]*' "$O_KUNIT/test.log" | awk '{print $NF}' | sort -u || true)
 if [ -n "$known" ]; then

@@ -6,6 +6,7 @@ pkgs=(
 	"$BASE_PKG=$BASE_VERSION"
 	build-essential bc bison flex libssl-dev libelf-dev dwarves cpio kmod
 	rsync xz-utils git python3 perl python3-ply python3-git
+	python3-sphinx python3-yaml
 	qemu-system-x86 busybox-static sparse
 	# kselftests (KVM)
 	libc6-dev

@@ -51,6 +51,9 @@ result() {
 # The commits of the series in TREE, oldest first.
 series_commits() { git -C "$1" rev-list --reverse base..series; }
 
+# Kernel log lines that mean something went wrong, whatever the test says.
+KERNEL_SPLATS='WARNING:|BUG:|Oops|unchecked MSR access|general protection|Call Trace'
+
 # The entries of a list file: comments and blank lines removed.
 list_file() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1"; }
 

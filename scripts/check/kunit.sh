@@ -47,7 +47,7 @@ if [ $n -eq 0 ]; then
 fi
 
 # A WARN or BUG while the tests ran fails the step even if every test passed.
-splats=$(grep -E 'WARNING:|BUG:|Oops|unchecked MSR access|Call Trace' "$O_KUNIT/test.log" || true)
+splats=$(grep -E "$KERNEL_SPLATS" "$O_KUNIT/test.log" || true)
 if [ -n "$splats" ]; then
 	printf '%s\n' "$splats" | head -10 | sed 's/^/    /'
 	result fail "kunit: no WARNING, BUG or Oops in the kernel log"

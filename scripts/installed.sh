@@ -18,8 +18,8 @@ your own tree):
   cp -r out/modules/lib/modules/$rel /lib/modules/
   cp out/bzImage /boot/vmlinuz-$rel && update-initramfs -c -k $rel && update-grub
   # after rebooting into it:
-  modprobe kvm_intel pt_mode=1
-  cat /sys/module/kvm_intel/parameters/pt_mode
-While the series still keeps pt_mode behind CONFIG_BROKEN, kvm_intel says
-"unknown parameter 'pt_mode' ignored" and runs in system mode.
+  modprobe kvm_intel pt_mode=host-guest
+  cat /sys/module/kvm_intel/parameters/pt_mode   # 1, or 0 after a fallback
+If the host lacks something host-guest mode needs, kvm_intel logs which
+capability is missing and runs in system mode (dmesg | grep kvm_intel).
 EOT

@@ -12,7 +12,7 @@ initrd=$BUILD/initramfs-$(basename "$init").cpio.gz
 # shellcheck disable=SC2086
 "$TOP/scripts/initramfs.sh" "$initrd" "$init" ${BOOT_EXTRA:-}
 
-qemu=(qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 2048 -nodefaults
+qemu=(qemu-system-x86_64 -accel tcg -cpu max -smp 1 -m 2048 -nodefaults
 	-nographic -no-reboot -serial stdio -bios /usr/share/qemu/qboot.rom
 	-kernel "$OUT/bzImage" -initrd "$initrd"
 	-append "console=ttyS0 panic=-1 $*")

@@ -4,11 +4,6 @@
 # left out, so that only what deps.sh installs is needed.
 . "$(dirname "$0")/../lib.sh"
 
-if [ -z "$(git -C "$CHECK_TREE" diff --name-only base series -- tools/perf)" ]; then
-	result skip "perf: builds" "the series does not touch tools/perf"
-	exit 0
-fi
-
 log=$BUILD/perf.log
 mkdir -p "$BUILD/o-perf"
 if make -C "$CHECK_TREE/tools/perf" O="$BUILD/o-perf" -j"$JOBS" \

@@ -15,17 +15,22 @@ if ! make -C "$CHECK_TREE" O="$O_FULL" headers >"$log" 2>&1 ||
 fi
 result pass "selftests: KVM kselftests build"
 
-# Rebuild each selftest the series touches on its own: no warning at all.
+# Rebuild each selftest and library file the series touches on its own: no
+# warning at all.
 rc=0
 out=$O_FULL/kselftest/kvm
 for f in $(git -C "$CHECK_TREE" diff --name-only base series -- 'tools/testing/selftests/kvm/*.c'); do
 	name=${f#tools/testing/selftests/kvm/}
 	name=${name%.c}
-	rm -f "$out/$name" "$out/$name.o"
+	case $name in
+	lib/*) target=$out/$name.o ;;
+	*) target=$out/$name ;;
+	esac
+	rm -f "$target" "$out/$name.o"
 	warn=$(make -C "$CHECK_TREE/tools/testing/selftests/kvm" O="$O_FULL" OUTPUT="$out" \
-		KHDR_INCLUDES="-isystem $O_FULL/usr/include" "$out/$name" 2>&1 |
+		KHDR_INCLUDES="-isystem $O_FULL/usr/include" "$target" 2>&1 |
 		grep -E 'warning:|error:' || true)
-	if [ -z "$warn" ] && [ -x "$out/$name" ]; then
+	if [ -z "$warn" ] && [ -s "$target" ]; then
 		result pass "selftests: $name builds without warnings"
 	else
 		printf '%s\n' "$warn" | sed 's/^/    /'

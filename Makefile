@@ -4,7 +4,7 @@
 
 S := scripts
 
-.PHONY: all build check bench tree export boot deb clean distclean
+.PHONY: all build check bench mutants tree export boot deb clean distclean
 
 all: build
 
@@ -20,6 +20,12 @@ check:
 
 bench:
 	@$(S)/bench.sh
+
+# Mutation testing of the KUnit tests; slow, not part of check.  Options
+# (make variables or environment): MUTANTS_FILES, MUTANTS_IDS,
+# MUTANTS_LIMIT, MUTANTS_LIST=1, MUTANTS_TIMEOUT, MUTANTS_STUBS=1, JOBS.
+mutants:
+	@$(S)/mutants.sh
 
 tree:
 	@$(S)/deps.sh

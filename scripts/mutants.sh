@@ -1,0 +1,167 @@
+#!/bin/bash
+# mutants.sh: mutation testing of the KUnit tests (make mutants).  Mutates,
+# one at a time, the lines the series adds to the files below, rebuilds the
+# KUnit kernel and runs every suite: a mutant is killed if a test fails,
+# crashes or does not run, or the kernel log has a WARNING, BUG or Oops.
+# Prints killed, survived (file:line and the mutation) and the score per
+# file, also into build/mutants-results.txt.  Not part of make check (slow).
+#
+# Environment (or make variables):
+#   MUTANTS_FILES="a.c b.c"  files to mutate (default: the three below)
+#   MUTANTS_IDS="id id ..."  only these mutants (ids as MUTANTS_LIST=1 shows)
+#   MUTANTS_LIMIT=N          only the first N (after MUTANTS_IDS)
+#   MUTANTS_LIST=1           list the mutants, run nothing
+#   MUTANTS_TIMEOUT=S        seconds for one KUnit run (default: 5 times the
+#                            unmutated run, at least 60)
+#   MUTANTS_STUBS=1          also mutate the KUnit static stub helpers
+#   JOBS=N                   make -j (default: nproc)
+# Exits non-zero only if the tool could not run (the series does not apply,
+# the unmutated kernel does not build or fails its tests).
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+TREE=$BUILD/mutants
+O_KUNIT=$BUILD/o-mutants	# kunit_args() uses it
+MUT=$TOP/scripts/mutants/mutants.py
+EQUIV=$TOP/scripts/mutants/equivalent
+WORK=$BUILD/mutants-run
+LIST=$WORK/list.json
+STATE=$WORK/state.tsv
+OUTFILE=$BUILD/mutants-results.txt
+read -r -a files <<< "${MUTANTS_FILES:-arch/x86/kvm/vmx/pt.c arch/x86/kvm/cpuid.c arch/x86/events/intel/pt.c}"
+export KERNEL_SPLATS
+
+"$TOP/scripts/deps.sh"
+"$TOP/scripts/get-base.sh"
+# Apply the series afresh unless the tree holds exactly patches/ already:
+# re-applying gives every file the series touches (headers included) a new
+# timestamp, and the KUnit kernel would be rebuilt in good part.
+applied=$(cd "$PATCHES" && { base_commit; cat series; series_files | xargs cat; } | sha256sum)
+stamp=$TREE/.git/mutants-applied
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$applied" ] &&
+	[ "$(git -C "$TREE" rev-parse HEAD)" = "$(git -C "$TREE" rev-parse series)" ] &&
+	[ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ]; then
+	log "$TREE has patches/ applied already: $(tgit "$TREE" log -1 --format='%h %s')"
+else
+	rm -f "$stamp"
+	"$TOP/scripts/apply.sh" "$TREE"
+	printf '%s\n' "$applied" > "$stamp"
+fi
+cd "$TREE" || die "no $TREE"
+for f in "${files[@]}"; do
+	[ -f "$f" ] || die "MUTANTS_FILES: no $f in the tree"
+	[ -n "$(tgit "$TREE" diff --name-only base series -- "$f")" ] ||
+		die "MUTANTS_FILES: the series does not change $f"
+done
+
+rm -rf "$WORK"
+mkdir -p "$WORK"
+python3 "$MUT" list "$TREE" "$LIST" "${files[@]}"
+python3 "$MUT" select "$LIST" > "$WORK/ids" || die "MUTANTS_IDS: see above"
+mapfile -t ids < "$WORK/ids"
+[ ${#ids[@]} -gt 0 ] || die "no mutant selected"
+if [ "${MUTANTS_LIST:-0}" = 1 ]; then
+	python3 "$MUT" show "$LIST" "${ids[@]}"
+	echo "${#ids[@]} mutants"
+	exit 0
+fi
+
+mapfile -t args < <(kunit_args "$TREE")
+exec_args=()
+for a in "${args[@]}"; do
+	case $a in --jobs=*) ;; *) exec_args+=("$a") ;; esac
+done
+
+# kernel_build LOG: rebuild the KUnit kernel after a change (incremental).
+kernel_build() {
+	make ARCH=x86_64 O="$O_KUNIT" --jobs="$JOBS" all >"$1" 2>&1
+}
+
+# kunit_exec JSON LOG TIMEOUT: boot it and run every suite.
+kunit_exec() {
+	rm -f "$1"
+	timeout $(($3 + 120)) python3 tools/testing/kunit/kunit.py exec "${exec_args[@]}" \
+		--timeout="$3" --json="$1" >"$2" 2>&1 || true
+}
+
+start=$SECONDS
+timeout=
+report() {
+	[ -s "$STATE" ] || return 0
+	{
+		echo "make mutants: $(tgit "$TREE" log -1 --format='%h %s' series)"
+		echo "files: ${files[*]}; KUnit timeout ${timeout}s; JOBS=$JOBS"
+		python3 "$MUT" report "$LIST" "$STATE" "$EQUIV"
+		echo "total time: $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s" \
+			"(unmutated build and run included)"
+	} | tee "$OUTFILE"
+	log "results in $OUTFILE"
+}
+
+# A mutated file goes back to the series' version, whatever happens (make
+# mutants stopped with Ctrl-C included); git leaves unchanged files alone.
+mutated=0
+restore() {
+	if [ "$mutated" = 1 ]; then
+		tgit "$TREE" checkout -q -- "${files[@]}"
+		mutated=0
+	fi
+}
+trap restore EXIT
+trap 'restore; echo; log "interrupted"; report; exit 130' INT TERM
+
+log "building the unmutated KUnit kernel in $O_KUNIT"
+if ! python3 tools/testing/kunit/kunit.py build "${args[@]}" >"$WORK/base.build.log" 2>&1; then
+	tail -30 "$WORK/base.build.log" >&2
+	die "the unmutated KUnit kernel does not build; see $WORK/base.build.log"
+fi
+log "running the unmutated KUnit kernel"
+t0=$SECONDS
+kunit_exec "$WORK/base.json" "$WORK/base.log" "${MUTANTS_TIMEOUT:-900}"
+base_secs=$((SECONDS - t0))
+[ -s "$WORK/base.json" ] || die "the unmutated KUnit run gave no result; see $WORK/base.log"
+cp "$O_KUNIT/test.log" "$WORK/base.test.log"
+bad=$(python3 "$MUT" cases "$WORK/base.json" | grep -v -E '^(PASS|SKIP) ' || true)
+[ -z "$bad" ] || die "the unmutated tree fails its tests (see $WORK/base.log):
+$bad"
+ncases=$(python3 "$MUT" cases "$WORK/base.json" | wc -l)
+[ "$ncases" -gt 0 ] || die "the unmutated KUnit run ran no test; see $WORK/base.log"
+splats=$(grep -E "$KERNEL_SPLATS" "$WORK/base.test.log" || true)
+[ -z "$splats" ] || die "the unmutated KUnit kernel's log has: $(printf '%s\n' "$splats" | head -3)"
+timeout=${MUTANTS_TIMEOUT:-$((base_secs * 5 > 60 ? base_secs * 5 : 60))}
+log "unmutated: $ncases test cases pass or skip (${base_secs}s); ${#ids[@]} mutants, KUnit timeout ${timeout}s"
+
+: > "$STATE"
+n=0
+for id in "${ids[@]}"; do
+	n=$((n + 1))
+	t0=$SECONDS
+	what=$(python3 "$MUT" show "$LIST" "$id")
+	mutated=1
+	python3 "$MUT" apply "$TREE" "$LIST" "$id" >/dev/null
+	if ! kernel_build "$WORK/build.log"; then
+		status=unbuilt
+		detail="did not build"
+		cp "$WORK/build.log" "$WORK/$id.build.log"
+	else
+		kunit_exec "$WORK/run.json" "$WORK/run.log" "$timeout"
+		verdict=$(python3 "$MUT" judge "$WORK/base.json" "$WORK/run.json" "$O_KUNIT/test.log")
+		status=${verdict%%:*}
+		detail=${verdict#*: }
+		[ "$status" = killed ] || detail=
+		if [ "$status" = killed ] && [ ! -s "$WORK/run.json" ]; then
+			cp "$O_KUNIT/test.log" "$WORK/$id.test.log"
+		fi
+	fi
+	restore
+	secs=$((SECONDS - t0))
+	printf '%s\t%s\t%s\t%s\n' "$id" "$status" "$secs" "$detail" >> "$STATE"
+	case $status in
+	unbuilt) shown="did not build (see $WORK/$id.build.log)" ;;
+	killed) shown="killed: $detail" ;;
+	*) shown=SURVIVED ;;
+	esac
+	printf '[%d/%d] %s\n        %s, %ss\n' "$n" "${#ids[@]}" "$what" "$shown" "$secs"
+done
+trap - INT TERM
+report

@@ -239,34 +239,106 @@ COMPARE = {
 }
 
 
-def line_mutants(orig, masked, func, starts_statement):
-    """(column, old, new, description) for one line of code;
+class Source:
+    """A C file: its lines, the same with comments and literals masked,
+    the tokens of each line (none on preprocessor lines) and all tokens in
+    order, as (line index, index in the line)."""
+
+    def __init__(self, text):
+        self.lines = text.split('\n')
+        self.masked = mask(text).split('\n')
+        self.func_of, self.preproc = parse_functions(self.masked)
+        self.toks = [[] if pre else tokens(m) for m, pre in zip(self.masked, self.preproc)]
+        self.flat = [(i, j) for i, lt in enumerate(self.toks) for j in range(len(lt))]
+        self.flat_index = {pos: k for k, pos in enumerate(self.flat)}
+
+    def tok(self, k):
+        i, j = self.flat[k]
+        return (i,) + self.toks[i][j]          # (line, kind, text, col)
+
+
+# Where an operand of && or || ends: lower-precedence operators and the
+# edges of the enclosing parentheses, call arguments or statement.
+OPERAND_EDGE = {',', ';', '?', ':', '=', '+=', '-=', '*=', '/=', '%=', '&=', '|=',
+                '^=', '<<=', '>>=', '{', '}', 'return'}
+
+
+def logical_operands(src, k):
+    """For the && or || that is token K: (first, last) token of its left and
+    right operands, and whether another && or || joins them at the same
+    level (then the swapped operator needs parentheses: -Wparentheses)."""
+    def scan(step):
+        level = 0
+        j = k + step
+        while 0 <= j < len(src.flat):
+            text = src.tok(j)[2]
+            if text in (')', ']') if step < 0 else text in ('(', '['):
+                level += 1
+            elif text in ('(', '[') if step < 0 else text in (')', ']'):
+                if level == 0:
+                    return j, False
+                level -= 1
+            elif level == 0 and text in ('&&', '||'):
+                return j, True
+            elif level == 0 and text in OPERAND_EDGE:
+                return j, False
+            j += step
+        return j, False
+    left, lmix = scan(-1)
+    right, rmix = scan(1)
+    return left + 1, right - 1, lmix or rmix
+
+
+def out_parameter(src, func, name):
+    """NAME is a local of FUNC declared without an initializer: a call that
+    takes &NAME fills it, and deleting the call leaves it uninitialized."""
+    decl = re.compile(r'^\s*[A-Za-z_][\w\s]*[\s*]%s(\[[^\]]*\])?\s*;' % re.escape(name))
+    return any(decl.match(src.masked[i]) for i in range(func.start, func.end + 1))
+
+
+def line_mutants(src, i, func, starts_statement):
+    """([(line, column, old, new), ...], description) for line I of code: the
+    first edit is the mutation, any others parentheses it needs.
     STARTS_STATEMENT: the line does not continue the previous one."""
-    toks = tokens(masked)
+    orig = src.lines[i]
+    toks = src.toks[i]
     muts = []
+
+    def one(col, old, new, desc):
+        muts.append(([(i, col, old, new)], desc))
+
     for j, (kind, text, col) in enumerate(toks):
         prev = toks[j - 1][1] if j > 0 else ''
         nxt = toks[j + 1][1] if j + 1 < len(toks) else ''
-        if kind == 'op' and text in COMPARE:
+        if kind == 'op' and text in ('&&', '||'):
+            new = '||' if text == '&&' else '&&'
+            desc = "'%s' -> '%s'" % (text, new)
+            first, last, mixed = logical_operands(src, src.flat_index[(i, j)])
+            edits = [(i, col, text, new)]
+            if mixed:
+                fi, _, _, fcol = src.tok(first)
+                li, _, ltext, lcol = src.tok(last)
+                edits += [(fi, fcol, '', '('), (li, lcol + len(ltext), '', ')')]
+            muts.append((edits, desc))
+        elif kind == 'op' and text in COMPARE:
             for new in COMPARE[text]:
-                muts.append((col, text, new, "'%s' -> '%s'" % (text, new)))
+                one(col, text, new, "'%s' -> '%s'" % (text, new))
         elif kind == 'op' and text == '!' and prev != '!' and nxt != '!':
-            muts.append((col, '!', '', "remove '!'"))
+            one(col, '!', '', "remove '!'")
         elif kind == 'id' and text in ('true', 'false'):
             new = 'false' if text == 'true' else 'true'
-            muts.append((col, text, new, "'%s' -> '%s'" % (text, new)))
+            one(col, text, new, "'%s' -> '%s'" % (text, new))
         elif kind == 'op' and text == '&=':
             if nxt == '~':
                 end = toks[j + 1][2] + 1
-                muts.append((col, orig[col:end], '|= ', "'&= ~' -> '|='"))
+                one(col, orig[col:end], '|= ', "'&= ~' -> '|='")
             else:
-                muts.append((col, '&=', '|=', "'&=' -> '|='"))
+                one(col, '&=', '|=', "'&=' -> '|='")
         elif kind == 'op' and text == '|=':
             k = statement_end(toks, j + 1)
             if k is not None:
                 rhs = orig[col + 2:toks[k][2]].strip()
-                muts.append((col, orig[col:toks[k][2]], '&= ~(%s)' % rhs,
-                             "'|=' -> '&= ~'"))
+                one(col, orig[col:toks[k][2]], '&= ~(%s)' % rhs, "'|=' -> '&= ~'")
         elif kind == 'id' and text == 'return' and func.kind != 'void':
             k = statement_end(toks, j + 1)
             if k is None or k == j + 1:
@@ -276,31 +348,47 @@ def line_mutants(orig, masked, func, starts_statement):
             if func.kind == 'bool':
                 if expr in ('true', 'false') or expr.startswith('!'):
                     continue
-                muts.append((ecol, expr, '!(%s)' % expr, 'return X -> return !(X)'))
+                one(ecol, expr, '!(%s)' % expr, 'return X -> return !(X)')
             elif func.kind == 'pointer':
                 if expr != 'NULL':
-                    muts.append((ecol, expr, 'NULL', 'return X -> return NULL'))
+                    one(ecol, expr, 'NULL', 'return X -> return NULL')
             elif expr == '0':
-                muts.append((ecol, expr, '1', "'return 0' -> 'return 1'"))
+                one(ecol, expr, '1', "'return 0' -> 'return 1'")
             else:
-                muts.append((ecol, expr, '0', "'return %s' -> 'return 0'" %
-                             (expr if len(expr) <= 24 else 'X')))
+                one(ecol, expr, '0', "'return %s' -> 'return 0'" %
+                    (expr if len(expr) <= 24 else 'X'))
     if starts_statement and call_statement(toks):
-        start = toks[0][2]
-        end = toks[-1][2] + 1
-        muts.append((start, orig[start:end], ';', 'delete call %s()' % toks[0][1]))
+        outs = [toks[j + 1][1] for j in range(len(toks) - 2)
+                if toks[j][1] == '&' and toks[j - 1][1] in ('(', ',')
+                and toks[j + 1][0] == 'id' and toks[j + 2][1] in (',', ')')]
+        if not any(out_parameter(src, func, name) for name in outs):
+            start = toks[0][2]
+            end = toks[-1][2] + 1
+            one(start, orig[start:end], ';', 'delete call %s()' % toks[0][1])
     # The same description twice on a line: number them.
     seen = {}
-    for m in muts:
-        seen[m[3]] = seen.get(m[3], 0) + 1
+    for _, desc in muts:
+        seen[desc] = seen.get(desc, 0) + 1
     count = {}
     out = []
-    for col, old, new, desc in muts:
+    for edits, desc in muts:
         if seen[desc] > 1:
             count[desc] = count.get(desc, 0) + 1
             desc = '%s (#%d)' % (desc, count[desc])
-        out.append((col, old, new, desc))
+        out.append((edits, desc))
     return out
+
+
+def apply_edits(lines, edits):
+    """LINES (0-based) with EDITS [(line, column, old, new)] made; None if
+    the text at an edit is not OLD."""
+    lines = list(lines)
+    for li, col, old, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        line = lines[li]
+        if line[col:col + len(old)] != old:
+            return None
+        lines[li] = line[:col] + new + line[col + len(old):]
+    return lines
 
 
 def cmd_list(tree, listfile, files):
@@ -309,39 +397,36 @@ def cmd_list(tree, listfile, files):
     summary = []
     for path in files:
         with open(os.path.join(tree, path)) as f:
-            text = f.read()
-        lines = text.split('\n')
-        masked = mask(text).split('\n')
-        func_of, preproc = parse_functions(masked)
+            src = Source(f.read())
         added = added_lines(tree, path)
         prefix = file_prefix(path)
         n = 0
         code_lines = 0
         skipped_stubs = set()
         last = ';'
-        for i, line in enumerate(lines):
+        for i, line in enumerate(src.lines):
             lineno = i + 1
-            func = func_of[i]
+            func = src.func_of[i]
             starts_statement = last in STATEMENT_BEFORE
-            toks = tokens(masked[i])
-            if toks and not preproc[i]:
-                last = toks[-1][1]
-            if lineno not in added or preproc[i] or func is None or i == func.start:
+            if src.toks[i]:
+                last = src.toks[i][-1][1]
+            if lineno not in added or src.preproc[i] or func is None or i == func.start:
                 continue
-            if not masked[i].strip() or masked[i].strip() in ('{', '}'):
+            if not src.masked[i].strip() or src.masked[i].strip() in ('{', '}'):
                 continue
             if func.stub and not stubs:
                 skipped_stubs.add(func.name)
                 continue
             code_lines += 1
-            for col, old, new, desc in line_mutants(line, masked[i], func, starts_statement):
-                assert line[col:col + len(old)] == old, (path, lineno, old)
+            for edits, desc in line_mutants(src, i, func, starts_statement):
+                mutated = apply_edits(src.lines, edits)
+                assert mutated is not None, (path, lineno, edits)
                 n += 1
                 mutants.append({
                     'id': '%s-%03d' % (prefix, n), 'file': path, 'line': lineno,
-                    'col': col, 'old': old, 'new': new, 'desc': desc,
-                    'function': func.name, 'text': line.strip(),
-                    'mutated': (line[:col] + new + line[col + len(old):]).strip(),
+                    'desc': desc, 'function': func.name, 'text': line.strip(),
+                    'edits': [[li + 1, col, old, new] for li, col, old, new in edits],
+                    'mutated': mutated[i].strip(),
                 })
         summary.append((path, len(added), code_lines, n, sorted(skipped_stubs)))
     with open(listfile, 'w') as f:
@@ -390,13 +475,11 @@ def cmd_apply(tree, listfile, mid):
     path = os.path.join(tree, m['file'])
     with open(path) as f:
         lines = f.read().split('\n')
-    line = lines[m['line'] - 1]
-    col = m['col']
-    if line[col:col + len(m['old'])] != m['old']:
-        sys.exit('%s: %s:%d does not hold %r any more' % (mid, m['file'], m['line'], m['old']))
-    lines[m['line'] - 1] = line[:col] + m['new'] + line[col + len(m['old']):]
+    mutated = apply_edits(lines, [(li - 1, col, old, new) for li, col, old, new in m['edits']])
+    if mutated is None:
+        sys.exit('%s: %s:%d no longer holds what the list says' % (mid, m['file'], m['line']))
     with open(path, 'w') as f:
-        f.write('\n'.join(lines))
+        f.write('\n'.join(mutated))
     print(m['file'])
 
 
@@ -449,7 +532,10 @@ def cmd_judge(basefile, jsonfile, logfile):
 
 
 def equivalents(path):
-    """[(key, reason)]: key is a mutant id or (file, mutation, line text)."""
+    """[(key, reason)] from the equivalent-mutants file.  A line is
+    "ID | reason" or "file | mutation | line | reason": the mutation as the
+    list shows it ('&&' -> '||' (#2)), the line's text without its
+    indentation (it may contain ' | ', the reason may not)."""
     out = []
     if not path or not os.path.exists(path):
         return out
@@ -459,10 +545,10 @@ def equivalents(path):
             if not line or line.startswith('#'):
                 continue
             parts = [p.strip() for p in line.split(' | ')]
-            if len(parts) == 2:
+            if len(parts) == 2 and '/' not in parts[0]:
                 out.append((parts[0], parts[1]))
-            elif len(parts) == 4:
-                out.append((tuple(parts[:3]), parts[3]))
+            elif len(parts) >= 4:
+                out.append(((parts[0], parts[1], ' | '.join(parts[2:-1])), parts[-1]))
             else:
                 sys.exit('%s: expected "ID | reason" or "file | mutation | line | reason": %s'
                          % (path, line))
@@ -542,6 +628,12 @@ def cmd_report(listfile, statefile, equivfile):
         print('did not build:')
         for m in unbuilt:
             print('  ' + fmt(m))
+    stale = [key for key, _ in equiv
+             if not any(equivalent_reason(m, [(key, '')]) is not None for m in mutants.values())]
+    if stale:
+        print('entries of %s that match no mutant (remove or update them):' % equivfile)
+        for key in stale:
+            print('  ' + (key if isinstance(key, str) else ' | '.join(key)))
 
 
 def main(argv):

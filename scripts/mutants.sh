@@ -43,8 +43,23 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$applied" ] &&
 	[ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ]; then
 	log "$TREE has patches/ applied already: $(tgit "$TREE" log -1 --format='%h %s')"
 else
+	# Files whose content comes out the same keep their timestamps, so
+	# that the KUnit kernel rebuilds only what the new patches change.
+	declare -A old_hash=() old_time=()
+	if [ -d "$TREE/.git" ] && git -C "$TREE" rev-parse -q --verify base >/dev/null; then
+		while read -r f; do
+			[ -f "$TREE/$f" ] || continue
+			old_hash[$f]=$(git -C "$TREE" hash-object -- "$f")
+			old_time[$f]=$(stat -c %y "$TREE/$f")
+		done < <(git -C "$TREE" diff --name-only --no-renames base)
+	fi
 	rm -f "$stamp"
 	"$TOP/scripts/apply.sh" "$TREE"
+	for f in "${!old_hash[@]}"; do
+		if [ -f "$TREE/$f" ] && [ "$(git -C "$TREE" hash-object -- "$f")" = "${old_hash[$f]}" ]; then
+			touch -d "${old_time[$f]}" "$TREE/$f"
+		fi
+	done
 	printf '%s\n' "$applied" > "$stamp"
 fi
 cd "$TREE" || die "no $TREE"

@@ -71,7 +71,7 @@ done
 
 rm -rf "$WORK"
 mkdir -p "$WORK"
-python3 "$MUT" list "$TREE" "$LIST" "${files[@]}"
+python3 "$MUT" list "$TREE" "$LIST" "${files[@]}" | tee "$WORK/list.txt"
 python3 "$MUT" select "$LIST" > "$WORK/ids" || die "MUTANTS_IDS: see above"
 mapfile -t ids < "$WORK/ids"
 [ ${#ids[@]} -gt 0 ] || die "no mutant selected"
@@ -110,6 +110,14 @@ report() {
 		echo "total time: $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s" \
 			"(unmutated build and run included)"
 	} | tee "$OUTFILE"
+	{
+		echo
+		echo "mutants generated:"
+		cat "$WORK/list.txt"
+		echo
+		echo "each mutant run (id, result, seconds, file:line, mutation):"
+		python3 "$MUT" table "$LIST" "$STATE"
+	} >> "$OUTFILE"
 	log "results in $OUTFILE"
 }
 

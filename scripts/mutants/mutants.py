@@ -11,6 +11,7 @@ Subcommands (scripts/mutants.sh drives them):
   judge BASE JSON LOG      compare a run with the unmutated one: prints
                            "killed: why" or "survived"
   report LIST STATE EQUIV  totals, score and survivors of a run
+  table LIST STATE         one line per mutant run: id, result, seconds
 
 A mutant changes one site on one line of code inside a function body:
 && <-> ||, == <-> !=, < > <= >= (negated and off by one), a unary ! removed,
@@ -636,6 +637,16 @@ def cmd_report(listfile, statefile, equivfile):
             print('  ' + (key if isinstance(key, str) else ' | '.join(key)))
 
 
+def cmd_table(listfile, statefile):
+    mutants = {m['id']: m for m in load(listfile)}
+    with open(statefile) as f:
+        for raw in f:
+            mid, status, secs, detail = raw.rstrip('\n').split('\t', 3)
+            m = mutants[mid]
+            print('%-14s %-8s %4ss  %s:%d  %s%s' % (mid, status, secs, m['file'], m['line'],
+                                                  m['desc'], ': ' + detail if detail else ''))
+
+
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
@@ -654,6 +665,8 @@ def main(argv):
         cmd_judge(*args)
     elif cmd == 'report' and len(args) == 3:
         cmd_report(*args)
+    elif cmd == 'table' and len(args) == 2:
+        cmd_table(*args)
     else:
         sys.exit(__doc__)
 

@@ -9,11 +9,13 @@
 
 # modpost takes vmlinux's exports from vmlinux.o: that of the whole series
 # (exports a patch adds to vmlinux are there from its first patch on).  The
-# boot step's full build reuses its objects.
+# boot step's full build reuses its objects.  The target is vmlinux_o: in an
+# empty build directory kbuild takes "vmlinux.o" for a single-object build
+# and finds no rule for it.
 log=$BUILD/bisect.log
 git -C "$CHECK_TREE" checkout -q series
-if ! make -C "$CHECK_TREE" O="$O_FULL" -j"$JOBS" LOCALVERSION= vmlinux.o >"$log" 2>&1; then
-	grep -E 'error|warning' "$log" | head -20 | sed 's/^/    /'
+if ! make -C "$CHECK_TREE" O="$O_FULL" -j"$JOBS" LOCALVERSION= vmlinux_o >"$log" 2>&1; then
+	grep -E 'error:|warning:|\*\*\*' "$log" | head -20 | sed 's/^/    /'
 	result fail "bisect: vmlinux.o of the series builds" "log: $log"
 	exit 1
 fi

@@ -58,11 +58,12 @@ KERNEL_SPLATS='WARNING:|BUG:|Oops|unchecked MSR access|general protection|Call T
 list_file() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1"; }
 
 # kunit.py arguments for TREE: config/kunit.kunitconfig plus every
-# .kunitconfig the series adds under arch/x86/.
+# .kunitconfig the series adds under arch/x86/.  Two CPUs: the tests move
+# a vCPU, and host perf's events, between them.
 kunit_args() {
 	local k
 	printf '%s\n' --arch=x86_64 --build_dir="$O_KUNIT" --jobs="$JOBS" \
-		--kunitconfig="$TOP/config/kunit.kunitconfig"
+		--kunitconfig="$TOP/config/kunit.kunitconfig" --qemu_args="-smp 2"
 	for k in $(git -C "$1" ls-files -- 'arch/x86/*.kunitconfig' 'arch/x86/*/.kunitconfig'); do
 		printf '%s\n' --kunitconfig="$1/$k"
 	done

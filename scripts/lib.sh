@@ -51,6 +51,31 @@ result() {
 # The commits of the series in TREE, oldest first.
 series_commits() { git -C "$1" rev-list --reverse base..series; }
 
+# series_times_save TREE FILE, series_times_restore TREE FILE: the
+# modification times of the files the series changes.  A step that checks
+# out other commits (bisect, warnings) gives each of them a new time; once
+# back on "series" their content is again what the build directories were
+# built from, and the old times spare the next build a recompilation of
+# everything that includes them (include/linux/perf_event.h: a fifth of
+# the kernel).
+series_times_save() {
+	git -C "$1" diff --name-only base series | while IFS= read -r f; do
+		if [ -f "$1/$f" ]; then
+			printf '%s %s\n' "$(stat -c %Y "$1/$f")" "$f"
+		fi
+	done > "$2"
+}
+series_times_restore() {
+	local t f
+
+	[ "$(git -C "$1" rev-parse HEAD)" = "$(git -C "$1" rev-parse series)" ] ||
+		die "series_times_restore: $1 is not at series"
+	git -C "$1" diff --quiet series || die "series_times_restore: $1 has changes"
+	while read -r t f; do
+		touch -m -d "@$t" "$1/$f"
+	done < "$2"
+}
+
 # Kernel log lines that mean something went wrong, whatever the test says.
 KERNEL_SPLATS='WARNING:|BUG:|Oops|unchecked MSR access|general protection|Call Trace'
 

@@ -14,6 +14,7 @@
 # and finds no rule for it.
 log=$BUILD/bisect.log
 git -C "$CHECK_TREE" checkout -q series
+series_times_save "$CHECK_TREE" "$BUILD/series-times"
 if ! make -C "$CHECK_TREE" O="$O_FULL" -j"$JOBS" LOCALVERSION= vmlinux_o >"$log" 2>&1; then
 	grep -E 'error:|warning:|\*\*\*' "$log" | head -20 | sed 's/^/    /'
 	result fail "bisect: vmlinux.o of the series builds" "log: $log"
@@ -38,4 +39,6 @@ for c in $(series_commits "$CHECK_TREE"); do
 	fi
 done
 git -C "$CHECK_TREE" checkout -q series
+# The last patch's build left every object in O_FULL as the series makes it.
+series_times_restore "$CHECK_TREE" "$BUILD/series-times"
 exit $rc

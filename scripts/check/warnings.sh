@@ -59,6 +59,7 @@ rc=0
 if [ ${#full[@]} -gt 0 ]; then
 	cache=$BUILD/warn-base/$(sha256sum "$O_FULL/.config" | cut -c1-16)
 	mkdir -p "$cache"
+	series_times_save "$CHECK_TREE" "$BUILD/series-times"
 	git -C "$CHECK_TREE" checkout -q --detach base
 	for o in "${full[@]}"; do
 		key=$cache/$(printf '%s' "$o" | tr / _).log
@@ -71,6 +72,8 @@ if [ ${#full[@]} -gt 0 ]; then
 		mv "$key.tmp" "$key"
 	done
 	git -C "$CHECK_TREE" checkout -q series
+	# Only the objects built here differ from the series: rebuilt below.
+	series_times_restore "$CHECK_TREE" "$BUILD/series-times"
 
 	base_list=$(for o in "${full[@]}"; do cat "$cache/$(printf '%s' "$o" | tr / _).log"; done | sort)
 	tip_list=$(for o in "${full[@]}"; do warnings "$O_FULL" "$o"; done | sort)

@@ -92,11 +92,25 @@ kernel_build() {
 	make ARCH=x86_64 O="$O_KUNIT" --jobs="$JOBS" all >"$1" 2>&1
 }
 
-# kunit_exec JSON LOG TIMEOUT: boot it and run every suite.
+# kunit_exec JSON LOG TIMEOUT [STOP]: boot it and run every suite.  With
+# STOP, the run ends at the first test case that fails or crashes (a
+# mutant needs only one), which it writes into STOP.
 kunit_exec() {
-	rm -f "$1"
-	timeout $(($3 + 120)) python3 tools/testing/kunit/kunit.py exec "${exec_args[@]}" \
-		--timeout="$3" --json="$1" >"$2" 2>&1 || true
+	local pid
+	rm -f "$1" ${4:+"$4"}
+	PYTHONUNBUFFERED=1 setsid timeout $(($3 + 120)) \
+		python3 tools/testing/kunit/kunit.py exec "${exec_args[@]}" \
+		--timeout="$3" --json="$1" >"$2" 2>&1 &
+	pid=$!
+	while [ -n "${4:-}" ] && kill -0 "$pid" 2>/dev/null; do
+		if grep -m1 -E '\[(FAILED|CRASHED)\]' "$2" >"$4"; then
+			kill -- -"$pid" 2>/dev/null
+			break
+		fi
+		sleep 1
+	done
+	wait "$pid" || true
+	[ -z "${4:-}" ] || [ -s "$4" ] || rm -f "$4"
 }
 
 start=$SECONDS
@@ -167,8 +181,12 @@ for id in "${ids[@]}"; do
 		detail="did not build"
 		cp "$WORK/build.log" "$WORK/$id.build.log"
 	else
-		kunit_exec "$WORK/run.json" "$WORK/run.log" "$timeout"
-		verdict=$(python3 "$MUT" judge "$WORK/base.json" "$WORK/run.json" "$O_KUNIT/test.log")
+		kunit_exec "$WORK/run.json" "$WORK/run.log" "$timeout" "$WORK/stop"
+		if [ -f "$WORK/stop" ]; then
+			verdict="killed: $(sed -E 's/.*\[(FAILED|CRASHED)\] *//; s/^/first failure: /' "$WORK/stop")"
+		else
+			verdict=$(python3 "$MUT" judge "$WORK/base.json" "$WORK/run.json" "$O_KUNIT/test.log")
+		fi
 		status=${verdict%%:*}
 		detail=${verdict#*: }
 		[ "$status" = killed ] || detail=

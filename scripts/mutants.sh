@@ -97,14 +97,17 @@ kernel_build() {
 # mutant needs only one), which it writes into STOP.
 kunit_exec() {
 	local pid
-	rm -f "$1" ${4:+"$4"}
+	# The log too: the loop below must not read the last run's.
+	rm -f "$1" "$2" ${4:+"$4"}
+	: >"$2"
 	PYTHONUNBUFFERED=1 setsid timeout $(($3 + 120)) \
 		python3 tools/testing/kunit/kunit.py exec "${exec_args[@]}" \
 		--timeout="$3" --json="$1" >"$2" 2>&1 &
 	pid=$!
 	while [ -n "${4:-}" ] && kill -0 "$pid" 2>/dev/null; do
 		if grep -m1 -E '\[(FAILED|CRASHED)\]' "$2" >"$4"; then
-			kill -- -"$pid" 2>/dev/null
+			# It may have ended meanwhile: that must not end us (set -e).
+			kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
 			break
 		fi
 		sleep 1

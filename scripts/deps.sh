@@ -8,6 +8,8 @@ pkgs=(
 	rsync xz-utils git python3 perl python3-ply python3-git
 	python3-sphinx python3-yaml
 	qemu-system-x86 busybox-static sparse
+	# perf record on a GenuineIntel CPU (check/perf.sh)
+	qemu-user
 	# kselftests (KVM)
 	libc6-dev
 )

@@ -3,7 +3,7 @@
 # one line "N passed, N failed, N skipped"; exits non-zero on any failure.
 . "$(dirname "$0")/lib.sh"
 
-STEPS=(apply checkpatch bisect kunit warnings selftests perf docs boot)
+STEPS=(apply checkpatch bisect kunit ipt warnings selftests perf docs boot)
 [ $# -gt 0 ] && STEPS=("$@")
 
 "$TOP/scripts/deps.sh"

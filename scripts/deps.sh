@@ -12,6 +12,8 @@ pkgs=(
 	qemu-user
 	# kselftests (KVM)
 	libc6-dev
+	# Intel's Intel PT decoder, for check/ipt.sh
+	libipt-dev
 )
 
 missing=()

@@ -15,11 +15,14 @@
 log=$BUILD/bisect.log
 git -C "$CHECK_TREE" checkout -q series
 series_times_save "$CHECK_TREE" "$BUILD/series-times"
+t=$SECONDS
 if ! make -C "$CHECK_TREE" O="$O_FULL" -j"$JOBS" LOCALVERSION= vmlinux_o >"$log" 2>&1; then
 	grep -E 'error:|warning:|\*\*\*' "$log" | head -20 | sed 's/^/    /'
 	result fail "bisect: vmlinux.o of the series builds" "log: $log"
 	exit 1
 fi
+
+echo "  vmlinux.o of the series: $((SECONDS - t)) s"
 
 modules="arch/x86/kvm/kvm.ko arch/x86/kvm/kvm-intel.ko arch/x86/kvm/kvm-amd.ko virt/lib/irqbypass.ko"
 rc=0
@@ -28,10 +31,12 @@ for c in $(series_commits "$CHECK_TREE"); do
 	i=$((i + 1))
 	subject=$(git -C "$CHECK_TREE" log -1 --format=%s "$c")
 	git -C "$CHECK_TREE" checkout -q --detach "$c"
+	t=$SECONDS
 	# shellcheck disable=SC2086
 	if make -C "$CHECK_TREE" O="$O_FULL" -j"$JOBS" LOCALVERSION= \
 		arch/x86/kvm/ arch/x86/events/intel/ $modules >"$log" 2>&1; then
-		result pass "bisect: builds and links after patch $i ($subject)"
+		result pass "bisect: builds and links after patch $i ($subject)" \
+			"$((SECONDS - t)) s"
 	else
 		grep -E 'error|warning|ERROR' "$log" | head -20 | sed 's/^/    /'
 		result fail "bisect: builds and links after patch $i ($subject)"

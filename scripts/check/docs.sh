@@ -30,10 +30,13 @@ kdoc_files=(arch/x86/kvm/vmx/pt.c arch/x86/kvm/vmx/pt.h arch/x86/events/intel/pt
 base=$BUILD/docs-base/$(base_commit | cut -c1-16)
 if [ ! -f "$base/htmldocs" ] || [ ! -f "$base/kernel-doc" ]; then
 	mkdir -p "$base"
+	series_times_save "$CHECK_TREE" "$BUILD/series-times"
 	git -C "$CHECK_TREE" checkout -q --detach base
 	docs_warnings > "$base/htmldocs.tmp"
 	kdoc_warnings "${kdoc_files[@]}" > "$base/kernel-doc.tmp"
 	git -C "$CHECK_TREE" checkout -q series
+	# Else the boot step rebuilds all that includes a file the series changes.
+	series_times_restore "$CHECK_TREE" "$BUILD/series-times"
 	mv "$base/htmldocs.tmp" "$base/htmldocs"
 	mv "$base/kernel-doc.tmp" "$base/kernel-doc"
 fi

@@ -1,6 +1,7 @@
 #!/bin/bash
 # deb.sh [TREE]: Debian packages (the kernel's bindeb-pkg) of the patched
-# kernel, with the same configuration as 'make', into out/deb/.
+# kernel into out/deb/: the configuration of 'make' with the drivers that
+# config/slim.fragment leaves out of the test kernel.
 . "$(dirname "$0")/lib.sh"
 
 tree=${1:-$CHECK_TREE}
@@ -9,7 +10,7 @@ if ! dpkg-query -W -f='${Status}' debhelper 2>/dev/null | grep -q 'ok installed'
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debhelper >/dev/null
 fi
 o=$BUILD/o-deb
-"$TOP/scripts/config.sh" "$tree" "$o"
+SLIM=0 "$TOP/scripts/config.sh" "$tree" "$o"
 rel=$(make -s -C "$tree" O="$o" LOCALVERSION= kernelrelease)
 make -C "$tree" O="$o" -j"$JOBS" LOCALVERSION= KDEB_PKGVERSION="$rel-1" bindeb-pkg
 mkdir -p "$OUT/deb"

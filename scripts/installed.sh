@@ -8,15 +8,16 @@ cat <<EOT
 
 Built Linux $rel: $BASE_PKG $BASE_VERSION + $n patches (patches/series).
   out/bzImage             the kernel
-  out/config              its configuration (defconfig + config/*.config)
+  out/config              its configuration (defconfig + config/*.config +
+                          config/slim.fragment)
   out/modules/lib/modules/$rel/   modules, including kvm.ko and kvm-intel.ko
   out/kvm.ko out/kvm-intel.ko     the KVM modules alone
 
-On an Intel host with Intel PT (a test kernel built from defconfig: 'make
-deb' packages the same kernel; for your own configuration apply patches/ to
-your own tree):
-  cp -r out/modules/lib/modules/$rel /lib/modules/
-  cp out/bzImage /boot/vmlinuz-$rel && update-initramfs -c -k $rel && update-grub
+This is the test kernel that 'make check' boots under QEMU ('make boot'
+gives a shell in it): it has no network, disk, USB or graphics drivers.
+For an Intel host with Intel PT, 'make deb' packages the kernel with
+defconfig's drivers (or apply patches/ to your own tree):
+  dpkg -i out/deb/linux-image-${rel}_*.deb
   # after rebooting into it:
   modprobe kvm_intel pt_mode=host-guest
   cat /sys/module/kvm_intel/parameters/pt_mode   # 1, or 0 after a fallback

@@ -6,9 +6,10 @@
 "$TOP/scripts/deps.sh"
 "$TOP/scripts/get-base.sh"
 "$TOP/scripts/apply.sh" "$CHECK_TREE"
+series_tree	# where make check builds the KUnit kernel
 
-cd "$CHECK_TREE"
-mapfile -t args < <(kunit_args "$CHECK_TREE")
+cd "$SERIES_TREE"
+mapfile -t args < <(kunit_args "$SERIES_TREE")
 mkdir -p "$BUILD"
 if ! python3 tools/testing/kunit/kunit.py run --timeout=900 "${args[@]}" \
 	'kvm_intel_pt_bench.*' >"$BUILD/bench.log" 2>&1; then

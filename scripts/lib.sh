@@ -15,6 +15,10 @@ DEV_TREE=$BUILD/linux		# developer tree: base + one commit per patch
 CHECK_TREE=$BUILD/check		# freshly applied from patches/ by make check
 O_FULL=$BUILD/o-full		# defconfig + fragments, also used for bisect/W=1
 O_KUNIT=$BUILD/o-kunit
+SERIES_TREE=$BUILD/series	# the check tree's series again (git worktree),
+				# for the steps that run while bisect checks out
+				# each patch in $CHECK_TREE; with $O_KUNIT
+O_SELFTESTS=$BUILD/o-selftests
 JOBS=${JOBS:-$(nproc)}
 
 # Fixed identity and date so that the base commit has the same id everywhere.
@@ -46,6 +50,23 @@ result() {
 	printf '%s %s\n' "$status" "$name" >> "${RESULTS:?result() needs RESULTS}"
 	printf '  %-4s %s%s\n' "$(printf '%s' "$status" | tr '[:lower:]' '[:upper:]')" \
 		"$name" "${1:+: $*}"
+}
+
+# series_tree: check out $CHECK_TREE's series in $SERIES_TREE, a worktree
+# of it (detached: the branch stays $CHECK_TREE's).  Files that did not
+# change keep their times, so that builds from it stay incremental.
+series_tree() {
+	local common
+
+	common=$(git -C "$CHECK_TREE" rev-parse --path-format=absolute --git-common-dir)
+	if [ "$(git -C "$SERIES_TREE" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" = \
+	     "$common" ]; then
+		git -C "$SERIES_TREE" checkout -q -f --detach series
+	else
+		rm -rf "$SERIES_TREE"
+		git -C "$CHECK_TREE" worktree prune
+		git -C "$CHECK_TREE" worktree add -q --detach "$SERIES_TREE" series
+	fi
 }
 
 # The commits of the series in TREE, oldest first.

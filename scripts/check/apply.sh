@@ -9,3 +9,5 @@ else
 	result fail "apply: series on $BASE_PKG $BASE_VERSION"
 	exit 1
 fi
+# A second checkout of the series, for the steps that run beside bisect.
+series_tree

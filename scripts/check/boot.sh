@@ -18,7 +18,7 @@ rm -rf "$BUILD/boot-selftests"
 mkdir -p "$st"
 while read -r t; do
 	[ -n "$t" ] || continue
-	bin=$O_FULL/kselftest/kvm/$t
+	bin=$O_SELFTESTS/kselftest/kvm/$t
 	[ -x "$bin" ] && cp "$bin" "$st/"
 done < <(list_file "$TOP/config/boot-selftests")
 [ -n "$(ls -A "$st")" ] && extra=("$st")

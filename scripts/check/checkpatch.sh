@@ -4,11 +4,19 @@
 . "$(dirname "$0")/../lib.sh"
 
 allow=$TOP/config/checkpatch-allow
+outs=$BUILD/checkpatch
+rm -rf "$outs"
+mkdir -p "$outs"
+# One checkpatch.pl per patch, $JOBS at a time; results in series order.
+# spdxcheck.py needs Debian's python3 (python3-ply, python3-git).
+# shellcheck disable=SC2016
+series_files | PATH=/usr/bin:$PATH xargs -P "$JOBS" -I{} sh -c \
+	'"$1/scripts/checkpatch.pl" --strict --show-types --no-summary --root="$1" \
+		"$2/$3" > "$4/$3.out" 2>&1 || true' sh "$SERIES_TREE" "$PATCHES" {} "$outs"
+
 rc=0
 for p in $(series_files); do
-	# spdxcheck.py needs Debian's python3 (python3-ply, python3-git).
-	out=$(PATH=/usr/bin:$PATH "$CHECK_TREE/scripts/checkpatch.pl" --strict --show-types --no-summary \
-		--root="$CHECK_TREE" "$PATCHES/$p" 2>&1 || true)
+	out=$(cat "$outs/$p.out")
 	# Findings look like "WARNING:TYPE: message" / "CHECK:TYPE: ..." / "ERROR:TYPE: ...".
 	bad=$(printf '%s\n' "$out" | { grep -E '^(ERROR|WARNING|CHECK):' || true; } | while IFS= read -r line; do
 		type=$(printf '%s' "$line" | cut -d: -f2)

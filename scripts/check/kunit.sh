@@ -1,11 +1,12 @@
 #!/bin/bash
-# KUnit: kunit.py run --arch=x86_64 (QEMU, TCG) with config/kunit.kunitconfig
-# plus every .kunitconfig the series adds under arch/x86/.  One result per
-# test case; known-bug tests that still skip are listed.
+# KUnit: kunit.py run --arch=x86_64 (QEMU, TCG) in $SERIES_TREE, with
+# config/kunit.kunitconfig plus every .kunitconfig the series adds under
+# arch/x86/.  One result per test case; known-bug tests that still skip
+# are listed.
 . "$(dirname "$0")/../lib.sh"
 
-cd "$CHECK_TREE"
-mapfile -t args < <(kunit_args "$CHECK_TREE")
+cd "$SERIES_TREE"
+mapfile -t args < <(kunit_args "$SERIES_TREE")
 
 json=$BUILD/kunit.json
 rm -f "$json"

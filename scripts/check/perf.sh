@@ -1,6 +1,6 @@
 #!/bin/bash
 # The series changes tools/perf: perf builds with it (warnings are errors
-# in perf's build), out of tree in $BUILD/o-perf.  Optional libraries are
+# in perf's build), from $SERIES_TREE, out of tree in $BUILD/o-perf.  Optional libraries are
 # left out, so that only what deps.sh installs is needed.  Then that perf
 # records with the intel_pt format attributes the series adds, against a
 # sysfs made from the series' driver source (see perf_record_attr below).
@@ -8,7 +8,7 @@
 
 log=$BUILD/perf.log
 mkdir -p "$BUILD/o-perf"
-if make -C "$CHECK_TREE/tools/perf" O="$BUILD/o-perf" -j"$JOBS" \
+if make -C "$SERIES_TREE/tools/perf" O="$BUILD/o-perf" -j"$JOBS" \
 	NO_LIBELF=1 NO_LIBTRACEEVENT=1 NO_JEVENTS=1 NO_LIBBPF=1 NO_LIBDW=1 \
 	NO_SLANG=1 NO_LIBUNWIND=1 NO_LIBPERL=1 NO_LIBPYTHON=1 >"$log" 2>&1; then
 	result pass "perf: tools/perf builds with the series"
@@ -34,7 +34,7 @@ pmu=$fake/bus/event_source/devices/intel_pt
 rm -rf "$fake"
 mkdir -p "$pmu/format" "$pmu/caps" "$fake/module/kvm_intel/parameters"
 sed -n 's/^PMU_FORMAT_ATTR(\([a-z0-9_]*\),[[:space:]]*"\([^"]*\)".*/\1 \2/p' \
-	"$CHECK_TREE/arch/x86/events/intel/pt.c" | while read -r name spec; do
+	"$SERIES_TREE/arch/x86/events/intel/pt.c" | while read -r name spec; do
 	printf '%s\n' "$spec" >"$pmu/format/$name"
 done
 echo 4242 >"$pmu/type"

@@ -1,13 +1,13 @@
 #!/bin/bash
 # The KVM kselftests build (make -C tools/testing/selftests TARGETS=kvm),
-# out of tree in $O_FULL/kselftest, against the series' uapi headers; the
-# selftests the series adds or changes build without warnings.
+# from $SERIES_TREE, out of tree in $O_SELFTESTS/kselftest, against the
+# series' uapi headers; the selftests the series adds or changes build
+# without warnings.
 . "$(dirname "$0")/../lib.sh"
 
-"$TOP/scripts/config.sh" "$CHECK_TREE" "$O_FULL"
 log=$BUILD/selftests.log
-if ! make -C "$CHECK_TREE" O="$O_FULL" headers >"$log" 2>&1 ||
-   ! make -C "$CHECK_TREE/tools/testing/selftests" O="$O_FULL" TARGETS=kvm \
+if ! make -C "$SERIES_TREE" O="$O_SELFTESTS" headers >"$log" 2>&1 ||
+   ! make -C "$SERIES_TREE/tools/testing/selftests" O="$O_SELFTESTS" TARGETS=kvm \
 	-j"$JOBS" >>"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -20 | sed 's/^/    /'
 	result fail "selftests: KVM kselftests build" "log: $log"
@@ -18,8 +18,8 @@ result pass "selftests: KVM kselftests build"
 # Rebuild each selftest and library file the series touches on its own: no
 # warning at all.
 rc=0
-out=$O_FULL/kselftest/kvm
-for f in $(git -C "$CHECK_TREE" diff --name-only base series -- 'tools/testing/selftests/kvm/*.c'); do
+out=$O_SELFTESTS/kselftest/kvm
+for f in $(git -C "$SERIES_TREE" diff --name-only base series -- 'tools/testing/selftests/kvm/*.c'); do
 	name=${f#tools/testing/selftests/kvm/}
 	name=${name%.c}
 	case $name in
@@ -27,8 +27,8 @@ for f in $(git -C "$CHECK_TREE" diff --name-only base series -- 'tools/testing/s
 	*) target=$out/$name ;;
 	esac
 	rm -f "$target" "$out/$name.o"
-	warn=$(make -C "$CHECK_TREE/tools/testing/selftests/kvm" O="$O_FULL" OUTPUT="$out" \
-		KHDR_INCLUDES="-isystem $O_FULL/usr/include" "$target" 2>&1 |
+	warn=$(make -C "$SERIES_TREE/tools/testing/selftests/kvm" O="$O_SELFTESTS" OUTPUT="$out" \
+		KHDR_INCLUDES="-isystem $O_SELFTESTS/usr/include" "$target" 2>&1 |
 		grep -E 'warning:|error:' || true)
 	if [ -z "$warn" ] && [ -s "$target" ]; then
 		result pass "selftests: $name builds without warnings"

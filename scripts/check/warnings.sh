@@ -37,11 +37,12 @@ for f in $touched; do
 done
 
 warnings() { # warnings O-DIR OBJECT: build with W=1 C=2, print normalized warnings
-	local arch=()
+	local arch=() tree=$CHECK_TREE
 
-	[ "$1" = "$O_KUNIT" ] && arch=(ARCH=x86_64)	# as kunit.py builds it
+	# as the kunit step builds it
+	[ "$1" = "$O_KUNIT" ] && arch=(ARCH=x86_64) && tree=$SERIES_TREE
 	rm -f "$1/$2"
-	make -C "$CHECK_TREE" O="$1" "${arch[@]}" LOCALVERSION= W=1 C=2 "$2" 2>&1 >/dev/null |
+	make -C "$tree" O="$1" "${arch[@]}" LOCALVERSION= W=1 C=2 "$2" 2>&1 >/dev/null |
 		grep -E ': (warning|error):' |
 		sed -E 's/^[^ :]+:[0-9]+(:[0-9]+)?: //' || true
 }

@@ -65,21 +65,21 @@ fi
 
 # What a fuzzer asks for: guest only, CR3 filter, a PSB per region, and a
 # raw address range (no file): each reaches perf_event_open() as asked.
-out=$(perf_record_attr -e intel_pt/cr3_filter,cr3_match=0x1234000,psb_on_enable/G \
+out=$(perf_record_attr -e intel_pt/cr3_filter,cr3_match=0x1234000,psb_on_start/G \
 	--filter 'filter 0x401000/0x1000')
 config=$(attr_field config)
 why=
 [ -n "$config" ] && [ $((config & 0x80)) -ne 0 ] || why+=" config ${config:-missing}: no CR3Filter (bit 7);"
-[ "$(attr_field '{ bp_addr, config1 }')" = 0x1 ] || why+=" config1 is not psb_on_enable;"
+[ "$(attr_field '{ bp_addr, config1 }')" = 0x1 ] || why+=" config1 is not psb_on_start;"
 [ "$(attr_field '{ bp_len, config2 }')" = 0x1234000 ] || why+=" config2 is not cr3_match;"
 [ "$(attr_field exclude_host)" = 1 ] || why+=" exclude_host is not 1;"
 [ -z "$(attr_field exclude_guest)" ] || why+=" exclude_guest is set: :G traces nothing;"
 printf '%s\n' "$out" | grep -qx 'Address filter: filter 0x401000/0x1000' ||
 	why+=" the address filter is not passed as given;"
 if [ -z "$why" ]; then
-	result pass "perf: perf record takes intel_pt/cr3_filter,cr3_match=,psb_on_enable/G and a raw --filter range"
+	result pass "perf: perf record takes intel_pt/cr3_filter,cr3_match=,psb_on_start/G and a raw --filter range"
 else
 	printf '%s\n' "$out" | tail -30 | sed 's/^/    /'
-	result fail "perf: perf record takes intel_pt/cr3_filter,cr3_match=,psb_on_enable/G and a raw --filter range" "${why# }"
+	result fail "perf: perf record takes intel_pt/cr3_filter,cr3_match=,psb_on_start/G and a raw --filter range" "${why# }"
 	exit 1
 fi

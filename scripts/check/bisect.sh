@@ -30,17 +30,48 @@ dirs=(arch/x86/kvm arch/x86/events/intel virt/lib)
 modules="arch/x86/kvm/kvm.ko arch/x86/kvm/kvm-intel.ko arch/x86/kvm/kvm-amd.ko virt/lib/irqbypass.ko"
 
 # The tree's files that the last build of $dirs read: sources and headers
-# from the dependency lists kbuild keeps in each object's .cmd file.
+# from the dependency lists kbuild keeps in each object's .cmd file.  A
+# .cmd file is parsed again only when it changed (the lists of the others
+# are kept in $inputs.cache): parsing all of them takes seconds.
 inputs=$BUILD/bisect.inputs
+rm -f "$inputs.cache"
 read_inputs() {
-	(cd "$O_FULL" && find "${dirs[@]}" -name '.*.cmd' -exec cat {} +) |
-		tr -s '[:space:]\134' '\n' | grep -F "$CHECK_TREE/" |
-		python3 -c 'import os, sys
-top = sys.argv[1] + "/"
-for line in sys.stdin:
-    path = os.path.normpath(line.strip())
-    if path.startswith(top):
-        print(path[len(top):])' "$CHECK_TREE" | sort -u > "$inputs"
+	# virt/kvm's objects are kvm.ko's (built from arch/x86/kvm's Makefile)
+	python3 - "$O_FULL" "$CHECK_TREE" "$inputs" "${dirs[@]}" virt/kvm <<'PY'
+import os, pickle, re, sys
+
+o, top, out, dirs = sys.argv[1], sys.argv[2] + "/", sys.argv[3], sys.argv[4:]
+try:
+    with open(out + ".cache", "rb") as f:
+        cache = pickle.load(f)
+except OSError:
+    cache = {}
+new = {}
+for d in dirs:
+    for root, _, files in os.walk(os.path.join(o, d)):
+        for name in files:
+            if not (name.startswith(".") and name.endswith(".cmd")):
+                continue
+            path = os.path.join(root, name)
+            st = os.stat(path)
+            key = (st.st_mtime_ns, st.st_size)
+            if path in cache and cache[path][0] == key:
+                new[path] = cache[path]
+                continue
+            with open(path, errors="replace") as f:
+                words = re.split(r"[\s\\]+", f.read())
+            files_read = set()
+            for w in words:
+                if w.startswith(top):
+                    w = os.path.normpath(w)
+                    if w.startswith(top):
+                        files_read.add(w[len(top):])
+            new[path] = (key, files_read)
+with open(out + ".cache", "wb") as f:
+    pickle.dump(new, f)
+with open(out, "w") as f:
+    f.write("".join(p + "\n" for p in sorted(set().union(*(v[1] for v in new.values())))))
+PY
 }
 
 # Whether commit $1 changes what make reads: a file the last build read,

@@ -24,10 +24,18 @@ done < <(list_file "$TOP/config/boot-selftests")
 [ -n "$(ls -A "$st")" ] && extra=("$st")
 
 log=$BUILD/boot.log
+qemu_rc=0
 BOOT_TIMEOUT=300 BOOT_EXTRA="${extra[*]:-}" \
 	"$TOP/scripts/boot.sh" "$TOP/scripts/guest/init-test" kvm_intel.pt_mode=host-guest \
-	>"$log" 2>&1 || true
+	>"$log" 2>&1 || qemu_rc=$?
 tr -d '\r' < "$log" > "$log.txt"
+# The guest's init ends with poweroff -f; QEMU killed at the timeout means
+# it never got there or could not power off.
+if [ $qemu_rc = 124 ]; then
+	result fail "boot: the guest powers off" "QEMU was still running after 300 s"
+else
+	result pass "boot: the guest powers off"
+fi
 log=$log.txt
 
 expect() { # expect NAME REGEX: the boot log has a line matching REGEX

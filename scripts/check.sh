@@ -27,45 +27,18 @@ run_step() {
 	return $rc
 }
 
-# checkpatch runs beside bisect, one checkpatch.pl at a time at the lowest
-# priority: bisect's builds leave about a fifth of the 2 CPUs idle
-# (kbuild's serial phases), enough for it.  Its lines are printed after
-# bisect's.  (Two kernel builds at once were measured slower than one
-# after the other: only this light step runs beside one.)
-beside=""
-if [[ " ${STEPS[*]} " == *" checkpatch "* && " ${STEPS[*]} " == *" bisect "* ]]; then
-	beside=checkpatch
-fi
-
 abort=""
-bg=""
 for step in "${STEPS[@]}"; do
 	[ -x "$TOP/scripts/check/$step.sh" ] || die "no such check step: $step"
 	if [ -n "$abort" ]; then
 		result fail "$step" "not run: $abort"
 		continue
 	fi
-	if [ "$step" = "$beside" ]; then
-		log "check: $step, beside bisect"
-		(
-			export JOBS=1
-			renice -n 19 -p "$BASHPID" >/dev/null
-			run_step "$step" || true
-		) > "$BUILD/$step.beside" 2>&1 &
-		bg=$!
-		continue
-	fi
 	log "check: $step"
 	if ! run_step "$step" && [ "$step" = apply ]; then
 		abort="the series does not apply"
 	fi
-	if [ "$step" = bisect ] && [ -n "$bg" ]; then
-		wait "$bg" || true
-		cat "$BUILD/$beside.beside"
-		bg=""
-	fi
 done
-[ -z "$bg" ] || { wait "$bg" || true; cat "$BUILD/$beside.beside"; }
 
 passed=$(grep -c '^pass ' "$RESULTS" || true)
 failed=$(grep -c '^fail ' "$RESULTS" || true)

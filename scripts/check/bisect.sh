@@ -75,14 +75,19 @@ PY
 }
 
 # Whether commit $1 changes what make reads: a file the last build read,
-# the build system or the configuration, or a tool the build runs.
+# the build system or the configuration (Kconfig files anywhere, since
+# Kconfig sources Documentation/Kconfig; Makefiles outside tools/, whose
+# own build system is the tools' line, and Documentation/, which only
+# htmldocs reads), or a tool the build runs.
 needs_build() {
 	local changed
 
 	changed=$(git -C "$CHECK_TREE" diff-tree --no-commit-id --name-only -r "$1")
 	printf '%s\n' "$changed" | grep -q -E \
-		-e '(^|/)(Makefile|Kbuild|Kconfig)[^/]*$' \
+		-e '(^|/)Kconfig[^/]*$' \
 		-e '^(scripts|tools/(objtool|include|arch|lib|build|scripts))/' ||
+		printf '%s\n' "$changed" | grep -v -E '^(tools|Documentation)/' |
+		grep -q -E '(^|/)(Makefile|Kbuild)[^/]*$' ||
 		printf '%s\n' "$changed" | grep -q -x -F -f "$inputs"
 }
 

@@ -4,7 +4,7 @@
 
 S := scripts
 
-.PHONY: all build check bench mutants tree export boot deb clean distclean
+.PHONY: all build check bench mutants vmx-check tree export boot deb clean distclean
 
 all: build
 
@@ -26,6 +26,11 @@ bench:
 # MUTANTS_LIMIT, MUTANTS_LIST=1, MUTANTS_TIMEOUT, MUTANTS_STUBS=1, JOBS.
 mutants:
 	@$(S)/mutants.sh
+
+# KVM under Bochs's VMX, base kernel against the series'; slow, not part
+# of check.  Needs make's kernel.
+vmx-check:
+	@$(S)/vmx-check.sh
 
 tree:
 	@$(S)/deps.sh

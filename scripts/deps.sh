@@ -1,5 +1,6 @@
 #!/bin/bash
-# Install with apt-get whatever the build and the tests need and is missing.
+# deps.sh [PACKAGE...]: install with apt-get whatever the build and the
+# tests need and is missing, and the PACKAGEs a target needs beyond them.
 . "$(dirname "$0")/lib.sh"
 
 pkgs=(
@@ -15,6 +16,7 @@ pkgs=(
 	# Intel's Intel PT decoder, for check/ipt.sh
 	libipt-dev
 )
+pkgs+=("$@")
 
 missing=()
 for p in "${pkgs[@]}"; do

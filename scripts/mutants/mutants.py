@@ -534,9 +534,10 @@ def cmd_judge(basefile, jsonfile, logfile):
 
 def equivalents(path):
     """[(key, reason)] from the equivalent-mutants file.  A line is
-    "ID | reason" or "file | mutation | line | reason": the mutation as the
-    list shows it ('&&' -> '||' (#2)), the line's text without its
-    indentation (it may contain ' | ', the reason may not)."""
+    "ID | reason" or "file | mutation | line | reason": file may be
+    file:function, the mutation as the list shows it ('&&' -> '||' (#2)),
+    the line's text without its indentation (it may contain ' | ', the
+    reason may not)."""
     out = []
     if not path or not os.path.exists(path):
         return out
@@ -558,7 +559,12 @@ def equivalents(path):
 
 def equivalent_reason(m, equiv):
     for key, reason in equiv:
-        if key == m['id'] or key == (m['file'], m['desc'], m['text']):
+        if key == m['id']:
+            return reason
+        if isinstance(key, str) or key[1:] != (m['desc'], m['text']):
+            continue
+        # FILE:FUNCTION where the same line is in several functions.
+        if key[0] in (m['file'], '%s:%s' % (m['file'], m['function'])):
             return reason
     return None
 
@@ -631,7 +637,7 @@ def cmd_report(listfile, statefile, equivfile):
             print('  ' + fmt(m))
     # Entries for files this run did not mutate say nothing about it.
     stale = [key for key, _ in equiv
-             if (isinstance(key, str) or key[0] in files) and
+             if (isinstance(key, str) or key[0].split(':')[0] in files) and
              not any(equivalent_reason(m, [(key, '')]) is not None for m in mutants.values())]
     if stale:
         print('entries of %s that match no mutant (remove or update them):' % equivfile)

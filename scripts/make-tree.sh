@@ -15,4 +15,9 @@ if [ -d "$DEV_TREE/.git" ] && [ "${FORCE:-0}" != 1 ]; then
 	fi
 fi
 "$TOP/scripts/apply.sh" "$DEV_TREE"
+# Commits made there carry the series' author, not the machine's identity.
+author=$(sed -n 's/^From: //p' "$PATCHES/$(series_files | head -n1)" | head -n1)
+git -C "$DEV_TREE" config user.name "${author% <*}"
+email=${author##*<}
+git -C "$DEV_TREE" config user.email "${email%>*}"
 log "developer tree: $DEV_TREE (branch series; base commit tagged 'base')"

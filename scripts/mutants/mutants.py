@@ -637,7 +637,8 @@ def cmd_report(listfile, statefile, equivfile):
             print('  ' + fmt(m))
     # Entries for files this run did not mutate say nothing about it.
     stale = [key for key, _ in equiv
-             if (isinstance(key, str) or key[0].split(':')[0] in files) and
+             if (any(key.startswith(file_prefix(f) + '-') for f in files)
+                 if isinstance(key, str) else key[0].split(':')[0] in files) and
              not any(equivalent_reason(m, [(key, '')]) is not None for m in mutants.values())]
     if stale:
         print('entries of %s that match no mutant (remove or update them):' % equivfile)

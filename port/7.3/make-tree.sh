@@ -37,4 +37,4 @@ git tag base
 git checkout -q -b whole
 git apply --index "$top/port/7.3/wip.diff"
 git commit -q -m "WIP: the series on 7.3 (port/7.3/wip.diff)"
-echo "build/port73/linux: $(git log --oneline -1)"
+echo "$dir/linux: $(git log --oneline -1)"

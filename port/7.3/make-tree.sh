@@ -3,8 +3,8 @@
 # linux-source-7.3 (fetched with a private apt configuration, nothing else
 # on the machine changes), committed as "base", then the product series
 # (port/7.3/product/) on branch "product" and the KUnit series
-# (port/7.3/kunit/) on branch "kunit" (also "whole"); without the series,
-# wip.diff on branch "whole".  Run from the repository root.
+# (port/7.3/kunit/) on branch "kunit" (also "whole").  Run from the
+# repository root.
 set -euo pipefail
 top=$(pwd)
 dir=${PORT_DIR:-$top/build/port73}
@@ -42,15 +42,9 @@ am_series() {	# DIR
 		git am -q --no-3way "$1/$f"
 	done < "$1/series"
 }
-if [ -f "$top/port/7.3/product/series" ]; then
-	git checkout -q -b product
-	am_series "$top/port/7.3/product"
-	git checkout -q -b kunit
-	[ -f "$top/port/7.3/kunit/series" ] && am_series "$top/port/7.3/kunit"
-	git branch whole
-else
-	git checkout -q -b whole
-	git apply --index "$top/port/7.3/wip.diff"
-	git commit -q -m "WIP: the series on 7.3 (port/7.3/wip.diff)"
-fi
+git checkout -q -b product
+am_series "$top/port/7.3/product"
+git checkout -q -b kunit
+am_series "$top/port/7.3/kunit"
+git branch whole
 echo "$dir/linux: $(git log --oneline -1)"

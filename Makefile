@@ -1,6 +1,8 @@
-# Intel PT virtualization for KVM: a patch series on Debian's linux-source-6.12.
-# See README.md.  Every target runs as root on Debian 12 and installs what it
-# needs with apt-get.
+# Intel PT virtualization for KVM: a patch series on Debian's linux-source-7.3
+# (patches/, with the KUnit series patches/kunit/ on top), and its backport
+# to linux-source-6.12 (patches/6.12/).  See README.md.  Every target runs as
+# root on Debian 12 and installs what it needs with apt-get.  KERNEL=6.12
+# (make variable or environment) runs a target on the backport instead.
 
 S := scripts
 
@@ -11,8 +13,8 @@ all: build
 build:
 	@$(S)/deps.sh
 	@$(S)/get-base.sh
-	@$(S)/apply.sh build/check
-	@$(S)/build.sh build/check
+	@$(S)/apply.sh build/check product
+	@$(S)/build.sh
 	@$(S)/installed.sh
 
 check:
@@ -46,11 +48,12 @@ boot:
 deb:
 	@$(S)/deps.sh
 	@$(S)/get-base.sh
-	@$(S)/apply.sh build/check
-	@$(S)/deb.sh build/check
+	@$(S)/apply.sh build/check product
+	@$(S)/deb.sh
 
 clean:
-	rm -rf out build/o-full build/o-kunit build/o-config build/check
+	rm -rf out build/o-full build/o-kunit build/o-config build/check \
+		build/6.12/o-full build/6.12/o-kunit build/6.12/o-config build/6.12/check
 
 distclean:
 	rm -rf out build

@@ -4,7 +4,6 @@
 . "$(dirname "$0")/lib.sh"
 
 pkgs=(
-	"$BASE_PKG=$BASE_VERSION"
 	build-essential bc bison flex libssl-dev libelf-dev dwarves cpio kmod
 	rsync xz-utils git python3 perl python3-ply python3-git
 	python3-sphinx python3-yaml
@@ -16,6 +15,13 @@ pkgs=(
 	# Intel's Intel PT decoder, for check/ipt.sh
 	libipt-dev
 )
+# The base: installed from the machine's suites, or downloaded by
+# get-base.sh from BASE_SUITE with Debian's archive keys.
+if [ -z "${BASE_SUITE:-}" ]; then
+	pkgs+=("$BASE_PKG=$BASE_VERSION")
+else
+	pkgs+=(debian-archive-keyring)
+fi
 pkgs+=("$@")
 
 missing=()

@@ -7,18 +7,47 @@ if git --git-dir="$BASE_GIT" rev-parse -q --verify base >/dev/null 2>&1; then
 	exit 0
 fi
 
-[ -f "$BASE_TARBALL" ] || die "$BASE_TARBALL not found (package $BASE_PKG=$BASE_VERSION)"
-got=$(sha256sum "$BASE_TARBALL" | cut -d' ' -f1)
+tarball=$BASE_TARBALL
+rm -rf "$BUILD/base.tmp"
+mkdir -p "$BUILD/base.tmp"
+if [ -n "${BASE_SUITE:-}" ]; then
+	# Not installable on Debian 12: the package is downloaded from its suite
+	# with a private apt configuration (nothing on the machine changes) and
+	# the tarball taken out of it.
+	apt=$BUILD/apt
+	deb=$apt/${BASE_PKG}_${BASE_VERSION/:/%3a}_all.deb
+	if [ ! -f "$deb" ] || ! echo "$BASE_DEB_SHA256  $deb" | sha256sum -c --status -; then
+		log "downloading $BASE_PKG $BASE_VERSION from Debian's $BASE_SUITE"
+		mkdir -p "$apt/lists/partial" "$apt/archives/partial"
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg]" \
+			"http://deb.debian.org/debian $BASE_SUITE main" > "$apt/sources.list"
+		opts=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+		      -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt"
+		      -o Dir::State::Status=/dev/null -o APT::Sandbox::User=root)
+		apt-get "${opts[@]}" -qq update || die "apt-get update of $BASE_SUITE failed"
+		rm -f "$deb"
+		(cd "$apt" && apt-get "${opts[@]}" -qq download "$BASE_PKG=$BASE_VERSION") ||
+			die "apt-get download $BASE_PKG=$BASE_VERSION from $BASE_SUITE failed"
+		[ -f "$deb" ] || die "apt-get download did not give $deb"
+	fi
+	got=$(sha256sum "$deb" | cut -d' ' -f1)
+	[ "$got" = "$BASE_DEB_SHA256" ] ||
+		die "$deb has sha256 $got, expected $BASE_DEB_SHA256 (base.env)"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$BUILD/base.tmp" ".$BASE_TARBALL"
+	tarball=$BUILD/base.tmp$BASE_TARBALL
+fi
+
+[ -f "$tarball" ] || die "$tarball not found (package $BASE_PKG=$BASE_VERSION)"
+got=$(sha256sum "$tarball" | cut -d' ' -f1)
 if [ "$got" != "$BASE_SHA256" ]; then
-	die "$BASE_TARBALL has sha256 $got, expected $BASE_SHA256.
+	die "$tarball has sha256 $got, expected $BASE_SHA256.
 The installed $BASE_PKG is $(dpkg-query -W -f='${Version}' "$BASE_PKG" 2>/dev/null || echo unknown),
-the series is pinned to $BASE_VERSION (base.env)."
+the series is pinned to $BASE_VERSION ($BASE_ENV)."
 fi
 
 log "unpacking $BASE_PKG $BASE_VERSION"
-rm -rf "$BASE_GIT" "$BUILD/base.tmp"
-mkdir -p "$BUILD/base.tmp"
-tar -xf "$BASE_TARBALL" -C "$BUILD/base.tmp"
+rm -rf "$BASE_GIT"
+tar -xf "$tarball" -C "$BUILD/base.tmp"
 src=$BUILD/base.tmp/$BASE_TOPDIR
 [ -f "$src/Makefile" ] || die "unexpected tarball layout: no $BASE_TOPDIR/Makefile"
 

@@ -3,21 +3,22 @@
 . "$(dirname "$0")/lib.sh"
 
 rel=$(cat "$OUT/release")
-n=$(list_file "$PATCHES/series" | wc -l)
+n=$(product_files | wc -l)
+out=${OUT#"$TOP"/}
 cat <<EOT
 
-Built Linux $rel: $BASE_PKG $BASE_VERSION + $n patches (patches/series).
-  out/bzImage             the kernel
-  out/config              its configuration (defconfig + config/*.config +
+Built Linux $rel: $BASE_PKG $BASE_VERSION + $n patches (${PATCHES#"$TOP"/}/series).
+  $out/bzImage             the kernel
+  $out/config              its configuration (defconfig + config/*.config +
                           config/slim.fragment)
-  out/modules/lib/modules/$rel/   modules, including kvm.ko and kvm-intel.ko
-  out/kvm.ko out/kvm-intel.ko     the KVM modules alone
+  $out/modules/lib/modules/$rel/   modules, including kvm.ko and kvm-intel.ko
+  $out/kvm.ko $out/kvm-intel.ko     the KVM modules alone
 
 This is the test kernel that 'make check' boots under QEMU ('make boot'
 gives a shell in it): it has no network, disk, USB or graphics drivers.
 For an Intel host with Intel PT, 'make deb' packages the kernel with
 defconfig's drivers (or apply patches/ to your own tree):
-  dpkg -i out/deb/linux-image-${rel}_*.deb
+  dpkg -i $out/deb/linux-image-${rel}_*.deb
   # after rebooting into it:
   modprobe kvm_intel pt_mode=host-guest
   cat /sys/module/kvm_intel/parameters/pt_mode   # 1, or 0 after a fallback

@@ -4,12 +4,36 @@
 set -euo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# shellcheck source=../base.env
-. "$TOP/base.env"
 
-BUILD=$TOP/build
-OUT=$TOP/out
-PATCHES=$TOP/patches
+# KERNEL picks the series: 7.3 (the default: patches/ on base.env's
+# linux-source-7.3, the KUnit series patches/kunit/ on top) or 6.12 (the
+# backport: patches/6.12/ on its own base.env, tests included; its own
+# build directory and config/6.12/ for the files that name its paths).
+KERNEL=${KERNEL:-7.3}
+case $KERNEL in
+7.3)
+	BASE_ENV=$TOP/base.env
+	PATCHES=$TOP/patches
+	KUNIT_PATCHES=$PATCHES/kunit
+	BUILD=$TOP/build
+	SERIES_CONFIG=$TOP/config
+	OUT=$TOP/out
+	;;
+6.12)
+	PATCHES=$TOP/patches/6.12
+	BASE_ENV=$PATCHES/base.env
+	KUNIT_PATCHES=
+	BUILD=$TOP/build/6.12
+	SERIES_CONFIG=$TOP/config/6.12
+	OUT=$TOP/out/6.12
+	;;
+*)
+	printf 'error: KERNEL=%s: use 7.3 or 6.12\n' "$KERNEL" >&2
+	exit 1
+	;;
+esac
+# shellcheck source=../base.env
+. "$BASE_ENV"
 BASE_GIT=$BUILD/base.git	# bare repository holding the pristine base commit
 DEV_TREE=$BUILD/linux		# developer tree: base + one commit per patch
 CHECK_TREE=$BUILD/check		# freshly applied from patches/ by make check
@@ -38,8 +62,14 @@ tgit() {
 		-c diff.mnemonicPrefix=false -c am.threeWay=false "$@"
 }
 
-# The patch files of the series, in order.
-series_files() { list_file "$PATCHES/series"; }
+# The patch files, in order, relative to $PATCHES: product_files those of
+# the product series (branch "product" of a tree), series_files those and
+# the KUnit series' after them, as kunit/NAME (branch "series").
+product_files() { list_file "$PATCHES/series"; }
+kunit_files() {
+	[ -z "$KUNIT_PATCHES" ] || list_file "$KUNIT_PATCHES/series" | sed "s|^|${KUNIT_PATCHES#"$PATCHES"/}/|"
+}
+series_files() { product_files; kunit_files; }
 
 base_commit() { git --git-dir="$BASE_GIT" rev-parse base; }
 
@@ -47,6 +77,7 @@ base_commit() { git --git-dir="$BASE_GIT" rev-parse base; }
 result() {
 	local status=$1 name=$2
 	shift 2
+	[ "$KERNEL" = 7.3 ] || name="$KERNEL $name"	# the backport's
 	printf '%s %s\n' "$status" "$name" >> "${RESULTS:?result() needs RESULTS}"
 	printf '  %-4s %s%s\n' "$(printf '%s' "$status" | tr '[:lower:]' '[:upper:]')" \
 		"$name" "${1:+: $*}"

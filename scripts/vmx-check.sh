@@ -49,7 +49,7 @@ make -C "$BASE_TREE" O="$O_BASE" LOCALVERSION= INSTALL_MOD_PATH="$VMX/base-modul
 cmp -s "$O_BASE/.config" "$OUT/config" ||
 	die "base and series kernels are configured differently ($O_BASE/.config, $OUT/config)"
 
-mapfile -t tests < <(list_file "$TOP/config/vmx-selftests")
+mapfile -t tests < <(list_file "$SERIES_CONFIG/vmx-selftests")
 
 # selftests NAME TREE: build the listed selftests that TREE has into
 # $VMX/NAME/selftests (one directory, as the guest runs them).

@@ -20,7 +20,7 @@ while read -r t; do
 	[ -n "$t" ] || continue
 	bin=$O_SELFTESTS/kselftest/kvm/$t
 	[ -x "$bin" ] && cp "$bin" "$st/"
-done < <(list_file "$TOP/config/boot-selftests")
+done < <(list_file "$SERIES_CONFIG/boot-selftests")
 [ -n "$(ls -A "$st")" ] && extra=("$st")
 
 log=$BUILD/boot.log
@@ -84,4 +84,4 @@ while read -r t; do
 	fi
 	# Without VMX the test must skip (kselftest exit code 4).
 	expect "selftest $t skips without VMX" "^kvm-pt-test: selftest $(basename "$t") rc=4$"
-done < <(list_file "$TOP/config/boot-selftests")
+done < <(list_file "$SERIES_CONFIG/boot-selftests")

@@ -1,9 +1,10 @@
 #!/bin/bash
 # checkpatch.pl --strict on every patch: no errors, warnings or checks,
-# except those listed with a reason in config/checkpatch-allow.
+# except those listed with a reason in config/checkpatch-allow (6.12:
+# config/6.12/checkpatch-allow).
 . "$(dirname "$0")/../lib.sh"
 
-allow=$TOP/config/checkpatch-allow
+allow=$SERIES_CONFIG/checkpatch-allow
 outs=$BUILD/checkpatch
 rm -rf "$outs"
 mkdir -p "$outs"
@@ -11,7 +12,7 @@ mkdir -p "$outs"
 # spdxcheck.py needs Debian's python3 (python3-ply, python3-git).
 # shellcheck disable=SC2016
 series_files | PATH=/usr/bin:$PATH xargs -P "$JOBS" -I{} sh -c \
-	'"$1/scripts/checkpatch.pl" --strict --show-types --no-summary --root="$1" \
+	'mkdir -p "$(dirname "$4/$3")" && "$1/scripts/checkpatch.pl" --strict --show-types --no-summary --root="$1" \
 		"$2/$3" > "$4/$3.out" 2>&1 || true' sh "$SERIES_TREE" "$PATCHES" {} "$outs"
 
 rc=0

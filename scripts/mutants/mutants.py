@@ -178,10 +178,10 @@ def parse_functions(masked_lines):
 
 
 def added_lines(tree, path):
-    """Line numbers (1-based) of PATH that `git diff base series` adds."""
+    """Line numbers (1-based) of PATH that the product series adds."""
     diff = subprocess.run(
         ['git', '-C', tree, '-c', 'diff.noprefix=false', 'diff', '--no-color',
-         '--no-ext-diff', '--no-renames', '-U0', 'base', 'series', '--', path],
+         '--no-ext-diff', '--no-renames', '-U0', 'base', 'product', '--', path],
         check=True, capture_output=True, text=True).stdout
     added = set()
     for m in re.finditer(r'^@@ -\S+ \+(\d+)(?:,(\d+))? @@', diff, re.M):

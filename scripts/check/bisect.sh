@@ -1,6 +1,7 @@
 #!/bin/bash
-# Bisectability: after each patch, arch/x86/kvm/ and arch/x86/events/intel/
-# build (KVM_INTEL=m KVM_AMD=m KVM_WERROR=y), and the KVM modules link:
+# Bisectability: after each patch, arch/x86/kvm/, arch/x86/events/intel/
+# and kernel/events/ (perf core) build (KVM_INTEL=m KVM_AMD=m
+# KVM_WERROR=y), and the KVM modules link:
 # modpost finds every symbol they use exported by vmlinux or by each other.
 # Incremental builds in $O_FULL, so only what a patch touches is recompiled;
 # a patch that changes no file the last build read is not built again (the
@@ -26,7 +27,7 @@ fi
 
 echo "  vmlinux.o of the series: $((SECONDS - t)) s"
 
-dirs=(arch/x86/kvm arch/x86/events/intel virt/lib)
+dirs=(arch/x86/kvm arch/x86/events/intel kernel/events virt/lib)
 modules="arch/x86/kvm/kvm.ko arch/x86/kvm/kvm-intel.ko arch/x86/kvm/kvm-amd.ko virt/lib/irqbypass.ko"
 
 # The tree's files that the last build of $dirs read: sources and headers

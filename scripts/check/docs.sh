@@ -58,10 +58,13 @@ check "make htmldocs SPHINXDIRS=virt adds no warning" "$base/htmldocs" "$(docs_w
 check "kernel-doc -Wall on ${kdoc_files[*]} adds no warning" "$base/kernel-doc" \
 	"$(kdoc_warnings "${kdoc_files[@]}")"
 
-if [ -f "$O_DOCS/Documentation/output/virt/kvm/intel-pt.html" ]; then
-	result pass "docs: Documentation/virt/kvm/intel-pt.rst is built"
+# 7.3: Documentation/virt/kvm/x86/intel-pt.rst; 6.12: virt/kvm/intel-pt.rst
+rst=$(git -C "$SERIES_TREE" ls-files 'Documentation/virt/*intel-pt.rst' | head -1)
+html=${rst#Documentation/}
+if [ -n "$rst" ] && [ -f "$O_DOCS/Documentation/output/${html%.rst}.html" ]; then
+	result pass "docs: $rst is built"
 else
-	result fail "docs: Documentation/virt/kvm/intel-pt.rst is built"
+	result fail "docs: ${rst:-Documentation/virt/**/intel-pt.rst} is built"
 	rc=1
 fi
 exit $rc

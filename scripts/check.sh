@@ -1,12 +1,13 @@
 #!/bin/bash
 # check.sh [STEP...]: every test (or the STEPs), on a tree applied freshly
 # from patches/; then, for the 7.3 series and without STEPs, the 6.12
-# backport's BACKPORT_STEPS (default below; empty: none).  Ends with one
-# line "N passed, N failed, N skipped"; exits non-zero on any failure.
+# backport's BACKPORT_STEPS (default below, its bisect without the module
+# link, BISECT_LINK=0; empty: none).  Ends with one line "N passed, N
+# failed, N skipped"; exits non-zero on any failure.
 . "$(dirname "$0")/lib.sh"
 
 STEPS=(apply checkpatch bisect kunit ipt selftests perf docs warnings boot)
-BACKPORT=(apply checkpatch bisect kunit)
+BACKPORT=(apply bisect kunit)
 if [ $# -gt 0 ]; then
 	STEPS=("$@")
 	BACKPORT=()
@@ -59,7 +60,7 @@ run_steps() {
 }
 
 run_steps "$KERNEL" "${STEPS[@]}"
-[ ${#BACKPORT[@]} -eq 0 ] || run_steps 6.12 "${BACKPORT[@]}"
+[ ${#BACKPORT[@]} -eq 0 ] || BISECT_LINK=${BISECT_LINK:-0} run_steps 6.12 "${BACKPORT[@]}"
 
 passed=$(grep -c '^pass ' "$RESULTS" || true)
 failed=$(grep -c '^fail ' "$RESULTS" || true)

@@ -24,6 +24,7 @@ TREE=$BUILD/mutants
 O_KUNIT=$BUILD/o-mutants	# kunit_args() uses it
 MUT=$TOP/scripts/mutants/mutants.py
 EQUIV=$TOP/scripts/mutants/equivalent
+[ "$KERNEL" = 7.3 ] || EQUIV=$EQUIV-$KERNEL
 WORK=$BUILD/mutants-run
 LIST=$WORK/list.json
 STATE=$WORK/state.tsv

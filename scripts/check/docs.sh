@@ -20,8 +20,9 @@ kdoc_warnings() { # kernel-doc -Wall on FILES (missing ones skipped), normalized
 	local f
 	for f in "$@"; do
 		[ -f "$SERIES_TREE/$f" ] || continue
+		# "FILE:LINE: warning" (6.12) or "Warning: FILE:LINE text" (7.3)
 		(cd "$SERIES_TREE" && PATH=/usr/bin:$PATH scripts/kernel-doc -none -Wall "$f" 2>&1) |
-			sed -E 's/:[0-9]+:/:/'
+			sed -E 's/:[0-9]+([: ])/\1/'
 	done | sort -u
 }
 

@@ -10,7 +10,7 @@ log=$BUILD/perf.log
 mkdir -p "$BUILD/o-perf"
 if make -C "$SERIES_TREE/tools/perf" O="$BUILD/o-perf" -j"$JOBS" \
 	NO_LIBELF=1 NO_LIBTRACEEVENT=1 NO_JEVENTS=1 NO_LIBBPF=1 NO_LIBDW=1 \
-	NO_SLANG=1 NO_LIBUNWIND=1 NO_LIBPERL=1 NO_LIBPYTHON=1 >"$log" 2>&1; then
+	NO_SLANG=1 NO_LIBUNWIND=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_RUST=1 >"$log" 2>&1; then
 	result pass "perf: tools/perf builds with the series"
 else
 	grep -E 'error|warning' "$log" | head -20 | sed 's/^/    /'

@@ -47,9 +47,13 @@ for cap in max_subleaf=1 cr3_filtering=1 psb_cyc=1 ip_filtering=1 mtc=1 ptwrite=
 done
 echo 1 >"$fake/module/kvm_intel/parameters/pt_mode"
 
-# attr_field NAME: the value perf printed for NAME, or nothing.
+# attr_field NAME: the value perf printed for NAME in the intel_pt event's
+# perf_event_attr (type 4242; perf prints others too, such as 7.3's dummy
+# tracking event), or nothing.
 attr_field() {
-	printf '%s\n' "$out" | sed -n "s/^  $1  *\([^ ]*\)\$/\1/p" | head -1
+	printf '%s\n' "$out" |
+		awk '/^perf_event_attr:/ { pt = 0 } /^  type  *4242( \(intel_pt\))?$/ { pt = 1 } pt' |
+		sed -n "s/^  $1  *\([^ ]*\)\$/\1/p" | head -1
 }
 
 # Control: without a modifier, perf excludes the guest in host-guest mode

@@ -5,6 +5,9 @@
 rel=$(cat "$OUT/release")
 n=$(product_files | wc -l)
 out=${OUT#"$TOP"/}
+# 7.3: host-guest mode rides on the mediated vPMU (6.12 has none)
+mediated=" enable_mediated_pmu=1"
+[ "$KERNEL" = 7.3 ] || mediated=
 cat <<EOT
 
 Built Linux $rel: $BASE_PKG $BASE_VERSION + $n patches (${PATCHES#"$TOP"/}/series).
@@ -20,7 +23,7 @@ For an Intel host with Intel PT, 'make deb' packages the kernel with
 defconfig's drivers (or apply patches/ to your own tree):
   dpkg -i $out/deb/linux-image-${rel}_*.deb
   # after rebooting into it:
-  modprobe kvm_intel pt_mode=host-guest
+  modprobe kvm_intel pt_mode=host-guest$mediated
   cat /sys/module/kvm_intel/parameters/pt_mode   # 1, or 0 after a fallback
 If the host lacks something host-guest mode needs, kvm_intel logs which
 capability is missing and runs in system mode (dmesg | grep kvm_intel).

@@ -8,9 +8,12 @@
 # build would be the previous patch's).
 #
 # BISECT_LINK=0 (make check sets it for the 6.12 backport, to stay within
-# CI's time): the same builds without the module link, so without the
-# vmlinux.o of the whole series that modpost needs, which takes longer to
-# build than the per-patch loop of the 7.3 series.
+# CI's time): without the module link, so without the vmlinux.o of the
+# whole series that modpost needs, which takes longer to build than the
+# per-patch loop of the 7.3 series; and after a patch that adds, removes or
+# renames no C file and changes no Makefile or Kconfig file, only the
+# objects of the C files the series changes are built: a header change
+# then recompiles those, not every object that includes it.
 . "$(dirname "$0")/../lib.sh"
 
 link=${BISECT_LINK:-1}
@@ -105,6 +108,26 @@ needs_build() {
 		printf '%s\n' "$changed" | grep -q -x -F -f "$inputs"
 }
 
+# The objects of the C files under $dirs that the series changes and this
+# configuration builds (kbuild left a .cmd file for them), in BISECT_LINK=0
+# builds after patches that leave the set of objects alone.
+touched_objects() {
+	local f o
+
+	git -C "$CHECK_TREE" diff --name-only base series -- "${dirs[@]/%//*.c}" |
+	while IFS= read -r f; do
+		o=${f%.c}.o
+		[ -f "$CHECK_TREE/$f" ] &&
+			[ -f "$O_FULL/$(dirname "$o")/.$(basename "$o").cmd" ] &&
+			printf '%s\n' "$o"
+	done
+}
+changes_objects() {	# whether commit $1 may change which objects are built
+	git -C "$CHECK_TREE" diff-tree --no-commit-id --name-status -r "$1" |
+		grep -q -E -e '^[ADRC][0-9]*[[:space:]].*\.c$' \
+			-e '(^|/)(Makefile|Kbuild|Kconfig)[^/]*$'
+}
+
 rc=0
 i=0
 built=""	# the commit of the last successful build
@@ -118,9 +141,14 @@ for c in $(series_commits "$CHECK_TREE"); do
 	fi
 	git -C "$CHECK_TREE" checkout -q --detach "$c"
 	t=$SECONDS
+	targets=("${dirs[@]/%//}")
+	if [ "$link" != 1 ] && [ -n "$built" ] && ! changes_objects "$c"; then
+		mapfile -t targets < <(touched_objects)
+		[ ${#targets[@]} -gt 0 ] || targets=("${dirs[@]/%//}")
+	fi
 	# shellcheck disable=SC2086
 	if make -C "$CHECK_TREE" O="$O_FULL" -j"$JOBS" LOCALVERSION= \
-		"${dirs[@]/%//}" $modules >"$log" 2>&1; then
+		"${targets[@]}" $modules >"$log" 2>&1; then
 		result pass "$name" "$((SECONDS - t)) s"
 		built=$c
 		read_inputs

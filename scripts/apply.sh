@@ -22,15 +22,14 @@ tgit "$tree" reset -q --hard base
 
 # am FILE...: one git am for them all (one index refresh, not one a patch).
 am() {
-	local next p
+	local next p patches=("$@")
 
 	[ $# -gt 0 ] || return 0
 	if ! tgit "$tree" am -q --whitespace=nowarn "${@/#/$PATCHES/}" >/dev/null 2>"$BUILD/am.err"; then
 		next=$(cat "$(tgit "$tree" rev-parse --absolute-git-dir)/rebase-apply/next" 2>/dev/null || echo 0)
 		tgit "$tree" am --abort >/dev/null 2>&1 || true
 		cat "$BUILD/am.err" >&2
-		p=("$@")
-		[ "$next" -gt 0 ] && p=${p[next - 1]} || p="the series"
+		[ "$next" -gt 0 ] && p=${patches[next - 1]} || p="the series"
 		die "$p does not apply to $BASE_PKG $BASE_VERSION (base $(base_commit | cut -c1-12))"
 	fi
 }

@@ -2,13 +2,15 @@
 # check.sh [STEP...]: every test (or the STEPs), on a tree applied freshly
 # from patches/; then, for the 7.3 series and without STEPs, the 6.12
 # backport's BACKPORT_STEPS (default below; empty: none; its bisect is the
-# lighter one, BISECT_LINK=0).  The backport's bisect is not in the
-# default until the whole fits CI's time (README, "Times").  Ends with one
-# line "N passed, N failed, N skipped"; exits non-zero on any failure.
+# lighter one, BISECT_LINK=0).  The backport's steps run beside the 7.3
+# series' (their own trees, build directories and log): the per-patch
+# builds of both bisects keep about one CPU busy each, and the 7.3 base
+# downloads meanwhile.  Ends with one line "N passed, N failed, N
+# skipped"; exits non-zero on any failure.
 . "$(dirname "$0")/lib.sh"
 
 STEPS=(apply checkpatch bisect kunit ipt selftests perf docs warnings boot)
-BACKPORT=(apply kunit)
+BACKPORT=(apply bisect kunit)
 if [ $# -gt 0 ]; then
 	STEPS=("$@")
 	BACKPORT=()
@@ -17,7 +19,6 @@ fi
 [ "$KERNEL" = 7.3 ] || BACKPORT=()
 
 "$TOP/scripts/deps.sh"
-"$TOP/scripts/get-base.sh"
 if [ ${#BACKPORT[@]} -gt 0 ]; then
 	KERNEL=6.12 "$TOP/scripts/deps.sh"
 	KERNEL=6.12 "$TOP/scripts/get-base.sh"
@@ -60,8 +61,38 @@ run_steps() {
 	done
 }
 
-run_steps "$KERNEL" "${STEPS[@]}"
-[ ${#BACKPORT[@]} -eq 0 ] || BISECT_LINK=${BISECT_LINK:-0} run_steps 6.12 "${BACKPORT[@]}"
+# The backport, in the background: its results and output go to its own
+# files, shown after the 7.3 series' (a line a minute says how far it is).
+backport_pid=
+if [ ${#BACKPORT[@]} -gt 0 ]; then
+	bp_build=$TOP/build/6.12
+	bp_log=$bp_build/check.log
+	mkdir -p "$bp_build"
+	: > "$bp_build/check-results"
+	log "check: the 6.12 backport's steps (${BACKPORT[*]}) run beside, log: $bp_log"
+	RESULTS=$bp_build/check-results BISECT_LINK=${BISECT_LINK:-0} \
+		run_steps 6.12 "${BACKPORT[@]}" > "$bp_log" 2>&1 &
+	backport_pid=$!
+	trap 'kill -- -$backport_pid 2>/dev/null || kill $backport_pid 2>/dev/null' EXIT
+fi
+
+if "$TOP/scripts/get-base.sh"; then
+	run_steps "$KERNEL" "${STEPS[@]}"
+else
+	result fail "base" "the pinned 7.3 base could not be fetched (see above)"
+fi
+
+if [ -n "$backport_pid" ]; then
+	while kill -0 "$backport_pid" 2>/dev/null; do
+		log "check: waiting for the 6.12 backport: $(grep -c . "$bp_build/check-results") results so far"
+		sleep 60 & wait $! || true
+	done
+	wait "$backport_pid" || true
+	trap - EXIT
+	echo "==> the 6.12 backport's output:"
+	cat "$bp_log"
+	cat "$bp_build/check-results" >> "$RESULTS"
+fi
 
 passed=$(grep -c '^pass ' "$RESULTS" || true)
 failed=$(grep -c '^fail ' "$RESULTS" || true)

@@ -82,11 +82,19 @@ if [ "${MUTANTS_LIST:-0}" = 1 ]; then
 	exit 0
 fi
 
-mapfile -t args < <(kunit_args "$TREE")
-exec_args=()
-for a in "${args[@]}"; do
-	case $a in --jobs=*) ;; *) exec_args+=("$a") ;; esac
-done
+lanes=${MUTANTS_LANES:-1}
+[[ $lanes =~ ^[1-9][0-9]*$ ]] || die "MUTANTS_LANES: a number of lanes, not '$lanes'"
+[ "$lanes" -le "${#ids[@]}" ] || lanes=${#ids[@]}
+
+# lane_dirs N: the tree, the build directory and the work directory of
+# lane N (lane 1: those above).
+lane_dirs() {
+	if [ "$1" = 1 ]; then
+		lane_tree=$TREE lane_o=$O_KUNIT lane_work=$WORK
+	else
+		lane_tree=$TREE-$1 lane_o=$O_KUNIT-$1 lane_work=$WORK/lane-$1
+	fi
+}
 
 # kernel_build LOG: rebuild the KUnit kernel after a change (incremental).
 kernel_build() {
@@ -118,13 +126,14 @@ kunit_exec() {
 }
 
 start=$SECONDS
-timeout=
 report() {
-	[ -s "$STATE" ] || return 0
+	cat "$WORK"/state.tsv "$WORK"/lane-*/state.tsv 2>/dev/null > "$STATE.all" || true
+	[ -s "$STATE.all" ] || return 0
 	{
 		echo "make mutants: $(tgit "$TREE" log -1 --format='%h %s' series)"
-		echo "files: ${files[*]}; KUnit timeout ${timeout}s; JOBS=$JOBS"
-		python3 "$MUT" report "$LIST" "$STATE" "$EQUIV"
+		echo "files: ${files[*]}; KUnit timeouts: $(cat "$WORK"/timeout "$WORK"/lane-*/timeout 2>/dev/null | tr '\n' ' ')s;" \
+			"JOBS=$JOBS, $lanes lane(s)"
+		python3 "$MUT" report "$LIST" "$STATE.all" "$EQUIV"
 		echo "total time: $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s" \
 			"(unmutated build and run included)"
 	} | tee "$OUTFILE"
@@ -134,79 +143,128 @@ report() {
 		cat "$WORK/list.txt"
 		echo
 		echo "each mutant run (id, result, seconds, file:line, mutation):"
-		python3 "$MUT" table "$LIST" "$STATE"
+		python3 "$MUT" table "$LIST" "$STATE.all"
 	} >> "$OUTFILE"
 	log "results in $OUTFILE"
 }
 
-# A mutated file goes back to the series' version, whatever happens (make
-# mutants stopped with Ctrl-C included); git leaves unchanged files alone.
-mutated=0
-restore() {
-	if [ "$mutated" = 1 ]; then
-		tgit "$TREE" checkout -q -- "${files[@]}"
-		mutated=0
+# lane N ID...: build and run the unmutated KUnit kernel in lane N's tree,
+# then each mutant.  Writes the lane's state.tsv (id, result, seconds,
+# detail).
+lane() {
+	local n=$1 id what status detail verdict secs shown i=0 t0 base_secs bad ncases splats
+	local timeout prefix="" mutated=0
+	shift
+	lane_dirs "$n"
+	TREE=$lane_tree O_KUNIT=$lane_o WORK=$lane_work
+	[ "$lanes" = 1 ] || prefix="[lane $n] "
+	mkdir -p "$WORK"
+	cd "$TREE" || die "no $TREE"
+	mapfile -t args < <(kunit_args "$TREE")
+	exec_args=()
+	for a in "${args[@]}"; do
+		case $a in --jobs=*) ;; *) exec_args+=("$a") ;; esac
+	done
+
+	# A mutated file goes back to the series' version, whatever happens
+	# (make mutants stopped with Ctrl-C included); git leaves unchanged
+	# files alone.
+	restore() {
+		if [ "$mutated" = 1 ]; then
+			tgit "$TREE" checkout -q -- "${files[@]}"
+			mutated=0
+		fi
+	}
+	trap restore EXIT
+	trap 'restore; exit 130' INT TERM
+
+	log "${prefix}building the unmutated KUnit kernel in $O_KUNIT"
+	if ! python3 tools/testing/kunit/kunit.py build "${args[@]}" >"$WORK/base.build.log" 2>&1; then
+		tail -30 "$WORK/base.build.log" >&2
+		die "the unmutated KUnit kernel does not build; see $WORK/base.build.log"
 	fi
-}
-trap restore EXIT
-trap 'restore; echo; log "interrupted"; report; exit 130' INT TERM
-
-log "building the unmutated KUnit kernel in $O_KUNIT"
-if ! python3 tools/testing/kunit/kunit.py build "${args[@]}" >"$WORK/base.build.log" 2>&1; then
-	tail -30 "$WORK/base.build.log" >&2
-	die "the unmutated KUnit kernel does not build; see $WORK/base.build.log"
-fi
-log "running the unmutated KUnit kernel"
-t0=$SECONDS
-kunit_exec "$WORK/base.json" "$WORK/base.log" "${MUTANTS_TIMEOUT:-900}"
-base_secs=$((SECONDS - t0))
-[ -s "$WORK/base.json" ] || die "the unmutated KUnit run gave no result; see $WORK/base.log"
-cp "$O_KUNIT/test.log" "$WORK/base.test.log"
-bad=$(python3 "$MUT" cases "$WORK/base.json" | grep -v -E '^(PASS|SKIP) ' || true)
-[ -z "$bad" ] || die "the unmutated tree fails its tests (see $WORK/base.log):
-$bad"
-ncases=$(python3 "$MUT" cases "$WORK/base.json" | wc -l)
-[ "$ncases" -gt 0 ] || die "the unmutated KUnit run ran no test; see $WORK/base.log"
-splats=$(grep -E "$KERNEL_SPLATS" "$WORK/base.test.log" || true)
-[ -z "$splats" ] || die "the unmutated KUnit kernel's log has: $(printf '%s\n' "$splats" | head -3)"
-timeout=${MUTANTS_TIMEOUT:-$((base_secs * 5 > 60 ? base_secs * 5 : 60))}
-log "unmutated: $ncases test cases pass or skip (${base_secs}s); ${#ids[@]} mutants, KUnit timeout ${timeout}s"
-
-: > "$STATE"
-n=0
-for id in "${ids[@]}"; do
-	n=$((n + 1))
+	log "${prefix}running the unmutated KUnit kernel"
 	t0=$SECONDS
-	what=$(python3 "$MUT" show "$LIST" "$id")
-	mutated=1
-	python3 "$MUT" apply "$TREE" "$LIST" "$id" >/dev/null
-	if ! kernel_build "$WORK/build.log"; then
-		status=unbuilt
-		detail="did not build"
-		cp "$WORK/build.log" "$WORK/$id.build.log"
-	else
-		kunit_exec "$WORK/run.json" "$WORK/run.log" "$timeout" "$WORK/stop"
-		if [ -f "$WORK/stop" ]; then
-			verdict="killed: $(sed -E 's/.*\[(FAILED|CRASHED)\] *//; s/^/first failure: /' "$WORK/stop")"
+	kunit_exec "$WORK/base.json" "$WORK/base.log" "${MUTANTS_TIMEOUT:-900}"
+	base_secs=$((SECONDS - t0))
+	[ -s "$WORK/base.json" ] || die "the unmutated KUnit run gave no result; see $WORK/base.log"
+	cp "$O_KUNIT/test.log" "$WORK/base.test.log"
+	bad=$(python3 "$MUT" cases "$WORK/base.json" | grep -v -E '^(PASS|SKIP) ' || true)
+	[ -z "$bad" ] || die "the unmutated tree fails its tests (see $WORK/base.log):
+$bad"
+	ncases=$(python3 "$MUT" cases "$WORK/base.json" | wc -l)
+	[ "$ncases" -gt 0 ] || die "the unmutated KUnit run ran no test; see $WORK/base.log"
+	splats=$(grep -E "$KERNEL_SPLATS" "$WORK/base.test.log" || true)
+	[ -z "$splats" ] || die "the unmutated KUnit kernel's log has: $(printf '%s\n' "$splats" | head -3)"
+	timeout=${MUTANTS_TIMEOUT:-$((base_secs * 5 > 60 ? base_secs * 5 : 60))}
+	echo "$timeout" > "$WORK/timeout"
+	log "${prefix}unmutated: $ncases test cases pass or skip (${base_secs}s); $# mutants, KUnit timeout ${timeout}s"
+
+	: > "$WORK/state.tsv"
+	for id in "$@"; do
+		i=$((i + 1))
+		t0=$SECONDS
+		what=$(python3 "$MUT" show "$LIST" "$id")
+		mutated=1
+		python3 "$MUT" apply "$TREE" "$LIST" "$id" >/dev/null
+		if ! kernel_build "$WORK/build.log"; then
+			status=unbuilt
+			detail="did not build"
+			cp "$WORK/build.log" "$WORK/$id.build.log"
 		else
-			verdict=$(python3 "$MUT" judge "$WORK/base.json" "$WORK/run.json" "$O_KUNIT/test.log")
+			kunit_exec "$WORK/run.json" "$WORK/run.log" "$timeout" "$WORK/stop"
+			if [ -f "$WORK/stop" ]; then
+				verdict="killed: $(sed -E 's/.*\[(FAILED|CRASHED)\] *//; s/^/first failure: /' "$WORK/stop")"
+			else
+				verdict=$(python3 "$MUT" judge "$WORK/base.json" "$WORK/run.json" "$O_KUNIT/test.log")
+			fi
+			status=${verdict%%:*}
+			detail=${verdict#*: }
+			[ "$status" = killed ] || detail=
+			if [ "$status" = killed ] && [ ! -s "$WORK/run.json" ]; then
+				cp "$O_KUNIT/test.log" "$WORK/$id.test.log"
+			fi
 		fi
-		status=${verdict%%:*}
-		detail=${verdict#*: }
-		[ "$status" = killed ] || detail=
-		if [ "$status" = killed ] && [ ! -s "$WORK/run.json" ]; then
-			cp "$O_KUNIT/test.log" "$WORK/$id.test.log"
-		fi
+		restore
+		secs=$((SECONDS - t0))
+		printf '%s\t%s\t%s\t%s\n' "$id" "$status" "$secs" "$detail" >> "$WORK/state.tsv"
+		case $status in
+		unbuilt) shown="did not build (see $WORK/$id.build.log)" ;;
+		killed) shown="killed: $detail" ;;
+		*) shown=SURVIVED ;;
+		esac
+		printf '%s[%d/%d] %s\n        %s, %ss\n' "$prefix" "$i" "$#" "$what" "$shown" "$secs"
+	done
+}
+
+# Lanes after the first work in copies of the tree as patches/ left it,
+# timestamps kept, so that their builds stay incremental.
+for ((n = 2; n <= lanes; n++)); do
+	lane_dirs "$n"
+	if cmp -s "$stamp" "$lane_tree/.git/mutants-applied" &&
+	   [ -z "$(git -C "$lane_tree" status --porcelain --untracked-files=no)" ]; then
+		continue
 	fi
-	restore
-	secs=$((SECONDS - t0))
-	printf '%s\t%s\t%s\t%s\n' "$id" "$status" "$secs" "$detail" >> "$STATE"
-	case $status in
-	unbuilt) shown="did not build (see $WORK/$id.build.log)" ;;
-	killed) shown="killed: $detail" ;;
-	*) shown=SURVIVED ;;
-	esac
-	printf '[%d/%d] %s\n        %s, %ss\n' "$n" "${#ids[@]}" "$what" "$shown" "$secs"
+	log "lane $n: copying $TREE to $lane_tree"
+	rm -rf "$lane_tree"
+	cp -a "$TREE" "$lane_tree"
+done
+
+# Lane N takes every N-th mutant.
+pids=()
+for ((n = 1; n <= lanes; n++)); do
+	lane_ids=()
+	for ((k = n - 1; k < ${#ids[@]}; k += lanes)); do
+		lane_ids+=("${ids[$k]}")
+	done
+	lane "$n" "${lane_ids[@]}" &
+	pids+=($!)
+done
+trap 'kill "${pids[@]}" 2>/dev/null; wait; echo; log "interrupted"; report; exit 130' INT TERM
+rc=0
+for pid in "${pids[@]}"; do
+	wait "$pid" || rc=1
 done
 trap - INT TERM
 report
+[ "$rc" = 0 ] || die "a lane stopped early; see above"

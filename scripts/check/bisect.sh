@@ -111,13 +111,14 @@ needs_build() {
 # The objects of the C files under $dirs that the series changes and this
 # configuration builds (kbuild left a .cmd file for them), in BISECT_LINK=0
 # builds after patches that leave the set of objects alone.
+series_c_files=$(git -C "$CHECK_TREE" diff --name-only base series -- "${dirs[@]/%//*.c}")
 touched_objects() {
 	local f o
 
-	git -C "$CHECK_TREE" diff --name-only base series -- "${dirs[@]/%//*.c}" |
+	printf '%s\n' "$series_c_files" |
 	while IFS= read -r f; do
 		o=${f%.c}.o
-		[ -f "$CHECK_TREE/$f" ] &&
+		[ -n "$f" ] && [ -f "$CHECK_TREE/$f" ] &&
 			[ -f "$O_FULL/$(dirname "$o")/.$(basename "$o").cmd" ] &&
 			printf '%s\n' "$o"
 	done

@@ -52,6 +52,10 @@ src=$BUILD/base.tmp/$BASE_TOPDIR
 [ -f "$src/Makefile" ] || die "unexpected tarball layout: no $BASE_TOPDIR/Makefile"
 
 git init -q --bare "$BASE_GIT"
+# No automatic gc: the commit below would start one in the background,
+# which packs and deletes the loose objects that a clone of the base may
+# be copying at that moment (make check clones it at once).
+git --git-dir="$BASE_GIT" config gc.auto 0
 export GIT_DIR=$BASE_GIT GIT_WORK_TREE=$src
 export GIT_AUTHOR_NAME=$BASE_IDENT_NAME GIT_AUTHOR_EMAIL=$BASE_IDENT_EMAIL
 export GIT_COMMITTER_NAME=$BASE_IDENT_NAME GIT_COMMITTER_EMAIL=$BASE_IDENT_EMAIL

@@ -3,9 +3,8 @@
 # from patches/; then, for the 7.3 series and without STEPs, the 6.12
 # backport's BACKPORT_STEPS (default below; empty: none; its bisect is the
 # lighter one, BISECT_LINK=0).  The backport's steps run beside the 7.3
-# series' (their own trees, build directories and log): the per-patch
-# builds of both bisects keep about one CPU busy each, and the 7.3 base
-# downloads meanwhile.  Ends with one line "N passed, N failed, N
+# series' (their own trees, build directories and log), from before the
+# 7.3 base downloads.  Ends with one line "N passed, N failed, N
 # skipped"; exits non-zero on any failure.
 . "$(dirname "$0")/lib.sh"
 

@@ -1,7 +1,8 @@
 #!/bin/bash
 # boot.sh [INIT [CMDLINE...]]: boot out/bzImage under QEMU (TCG) with a
 # busybox initramfs.  Without INIT: an interactive shell on the console
-# (leave with 'poweroff -f').  Extra CMDLINE words are appended.
+# (leave with 'reboot -f': QEMU runs with -no-reboot, and the test kernel
+# has no ACPI to power off with).  Extra CMDLINE words are appended.
 # Environment: BOOT_TIMEOUT (seconds, non-interactive), BOOT_EXTRA (dirs to
 # copy under /opt in the guest).
 . "$(dirname "$0")/lib.sh"

@@ -99,7 +99,7 @@ image() {
 # so its timeouts mean the same on every host.  Bochs is built with its
 # debugger: the rc file lets it run without a prompt.
 bochs_run() {
-	local dir=$VMX/$1
+	local dir=$VMX/$1 pid
 
 	echo c > "$dir/bochs.rc"
 	cat > "$dir/bochsrc" <<-EOF
@@ -120,7 +120,18 @@ bochs_run() {
 	EOF
 	rm -f "$dir/serial.log"
 	timeout "$limit" bochs -f "$dir/bochsrc" -rc "$dir/bochs.rc" </dev/null \
-		>"$dir/bochs.out" 2>&1 || true
+		>"$dir/bochs.out" 2>&1 &
+	pid=$!
+	# The guest cannot power off (no ACPI): its last line ends Bochs.
+	while kill -0 "$pid" 2>/dev/null; do
+		if tr -d '\r' < "$dir/serial.log" 2>/dev/null | grep -q '^vmx-check: done$'; then
+			sleep 2
+			kill "$pid" 2>/dev/null || true
+			break
+		fi
+		sleep 5
+	done
+	wait "$pid" || true
 	tr -d '\r' < "$dir/serial.log" > "$dir/serial.txt"
 }
 

@@ -124,7 +124,7 @@ bochs_run() {
 	pid=$!
 	# The guest cannot power off (no ACPI): its last line ends Bochs.
 	while kill -0 "$pid" 2>/dev/null; do
-		if tr -d '\r' < "$dir/serial.log" 2>/dev/null | grep -q '^vmx-check: done$'; then
+		if tr -d '\r' 2>/dev/null < "$dir/serial.log" | grep -q '^vmx-check: done$'; then
 			sleep 2
 			kill "$pid" 2>/dev/null || true
 			break

@@ -13,6 +13,9 @@
 #   MUTANTS_LIST=1           list the mutants, run nothing
 #   MUTANTS_TIMEOUT=S        seconds for one KUnit run (default: 5 times the
 #                            unmutated run, at least 60)
+#   MUTANTS_SILENCE=S        a mutant whose kernel prints nothing for S
+#                            seconds hangs: killed (default 180; the
+#                            slowest test case takes 20 s alone)
 #   MUTANTS_STUBS=1          also mutate the KUnit static stub helpers
 #   JOBS=N                   make -j (default: nproc)
 # Exits non-zero only if the tool could not run (the series does not apply,
@@ -101,20 +104,31 @@ kernel_build() {
 	make ARCH=x86_64 O="$O_KUNIT" --jobs="$JOBS" all >"$1" 2>&1
 }
 
-# kunit_exec JSON LOG TIMEOUT [STOP]: boot it and run every suite.  With
-# STOP, the run ends at the first test case that fails or crashes (a
-# mutant needs only one), which it writes into STOP.
+# kunit_exec JSON LOG TIMEOUT [STOP]: boot it and run every suite; LOG
+# gets the kernel's output as it comes, JSON what kunit.py makes of it.
+# With STOP, the run ends at the first sign of a killed mutant (a failed
+# expectation or test case, a splat, no output for MUTANTS_SILENCE
+# seconds), which it writes into STOP: kunit.py's own results come only as
+# a suite ends, minutes after a flood of failures.
 kunit_exec() {
-	local pid
+	local pid signs size now quiet silence=${MUTANTS_SILENCE:-180}
+	signs="^[[:space:]]*not ok [0-9]|(EXPECTATION|ASSERTION) FAILED|$KERNEL_SPLATS"
 	# The log too: the loop below must not read the last run's.
 	rm -f "$1" "$2" ${4:+"$4"}
 	: >"$2"
 	PYTHONUNBUFFERED=1 setsid timeout $(($3 + 120)) \
 		python3 tools/testing/kunit/kunit.py exec "${exec_args[@]}" \
-		--timeout="$3" --json="$1" >"$2" 2>&1 &
+		--timeout="$3" --raw_output=all >"$2" 2>&1 &
 	pid=$!
+	size=0 quiet=$SECONDS
 	while [ -n "${4:-}" ] && kill -0 "$pid" 2>/dev/null; do
-		if grep -m1 -E '\[(FAILED|CRASHED)\]' "$2" >"$4"; then
+		grep -m1 -E "$signs" "$2" >"$4" || true
+		now=$(stat -c %s "$2")
+		[ "$now" = "$size" ] || size=$now quiet=$SECONDS
+		if [ ! -s "$4" ] && [ $((SECONDS - quiet)) -ge "$silence" ]; then
+			echo "no kernel output for ${silence}s: hung" >"$4"
+		fi
+		if [ -s "$4" ]; then
 			# It may have ended meanwhile: that must not end us (set -e).
 			kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
 			break
@@ -122,7 +136,11 @@ kunit_exec() {
 		sleep 1
 	done
 	wait "$pid" || true
-	[ -z "${4:-}" ] || [ -s "$4" ] || rm -f "$4"
+	if [ -n "${4:-}" ] && [ -s "$4" ]; then
+		return 0
+	fi
+	rm -f ${4:+"$4"}
+	python3 tools/testing/kunit/kunit.py parse --json="$1" "$2" >/dev/null 2>&1 || true
 }
 
 start=$SECONDS
@@ -214,7 +232,7 @@ $bad"
 		else
 			kunit_exec "$WORK/run.json" "$WORK/run.log" "$timeout" "$WORK/stop"
 			if [ -f "$WORK/stop" ]; then
-				verdict="killed: $(sed -E 's/.*\[(FAILED|CRASHED)\] *//; s/^/first failure: /' "$WORK/stop")"
+				verdict="killed: first failure: $(sed -E 's/^[[:space:]#]*//' "$WORK/stop" | cut -c1-120)"
 			else
 				verdict=$(python3 "$MUT" judge "$WORK/base.json" "$WORK/run.json" "$O_KUNIT/test.log")
 			fi

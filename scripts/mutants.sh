@@ -14,8 +14,8 @@
 #   MUTANTS_TIMEOUT=S        seconds for one KUnit run (default: 5 times the
 #                            unmutated run, at least 60)
 #   MUTANTS_SILENCE=S        a mutant whose kernel prints nothing for S
-#                            seconds hangs: killed (default 180; the
-#                            slowest test case takes 20 s alone)
+#                            seconds hangs: killed (default: 3 times the
+#                            unmutated run's longest silence, at least 60)
 #   MUTANTS_STUBS=1          also mutate the KUnit static stub helpers
 #   JOBS=N                   make -j (default: nproc)
 # Exits non-zero only if the tool could not run (the series does not apply,
@@ -105,13 +105,14 @@ kernel_build() {
 }
 
 # kunit_exec JSON LOG TIMEOUT [STOP]: boot it and run every suite; LOG
-# gets the kernel's output as it comes, JSON what kunit.py makes of it.
+# gets the kernel's output as it comes, JSON what kunit.py makes of it, and
+# LOG.quiet the longest time in seconds that the kernel printed nothing.
 # With STOP, the run ends at the first sign of a killed mutant (a failed
-# expectation or test case, a splat, no output for MUTANTS_SILENCE
-# seconds), which it writes into STOP: kunit.py's own results come only as
-# a suite ends, minutes after a flood of failures.
+# expectation or test case, a splat, no output for $silence seconds: a
+# hang), which it writes into STOP: kunit.py's own results come only as a
+# suite ends, minutes after a flood of failures.
 kunit_exec() {
-	local pid signs size now quiet silence=${MUTANTS_SILENCE:-180}
+	local pid signs size=0 now quiet=$SECONDS longest=0
 	signs="^[[:space:]]*not ok [0-9]|(EXPECTATION|ASSERTION) FAILED|$KERNEL_SPLATS"
 	# The log too: the loop below must not read the last run's.
 	rm -f "$1" "$2" ${4:+"$4"}
@@ -120,22 +121,26 @@ kunit_exec() {
 		python3 tools/testing/kunit/kunit.py exec "${exec_args[@]}" \
 		--timeout="$3" --raw_output=all >"$2" 2>&1 &
 	pid=$!
-	size=0 quiet=$SECONDS
-	while [ -n "${4:-}" ] && kill -0 "$pid" 2>/dev/null; do
-		grep -m1 -E "$signs" "$2" >"$4" || true
+	while kill -0 "$pid" 2>/dev/null; do
 		now=$(stat -c %s "$2")
 		[ "$now" = "$size" ] || size=$now quiet=$SECONDS
-		if [ ! -s "$4" ] && [ $((SECONDS - quiet)) -ge "$silence" ]; then
-			echo "no kernel output for ${silence}s: hung" >"$4"
-		fi
-		if [ -s "$4" ]; then
-			# It may have ended meanwhile: that must not end us (set -e).
-			kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
-			break
+		[ $((SECONDS - quiet)) -le "$longest" ] || longest=$((SECONDS - quiet))
+		if [ -n "${4:-}" ]; then
+			grep -m1 -E "$signs" "$2" >"$4" || true
+			if [ ! -s "$4" ] && [ $((SECONDS - quiet)) -ge "$silence" ]; then
+				echo "no kernel output for ${silence}s: hung" >"$4"
+			fi
+			if [ -s "$4" ]; then
+				# It may have ended meanwhile: that must not end
+				# us (set -e).
+				kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
+				break
+			fi
 		fi
 		sleep 1
 	done
 	wait "$pid" || true
+	echo "$longest" >"$2.quiet"
 	if [ -n "${4:-}" ] && [ -s "$4" ]; then
 		return 0
 	fi
@@ -171,7 +176,7 @@ report() {
 # detail).
 lane() {
 	local n=$1 id what status detail verdict secs shown i=0 t0 base_secs bad ncases splats
-	local timeout prefix="" mutated=0
+	local timeout quiet silence prefix="" mutated=0
 	shift
 	lane_dirs "$n"
 	TREE=$lane_tree O_KUNIT=$lane_o WORK=$lane_work
@@ -216,7 +221,9 @@ $bad"
 	[ -z "$splats" ] || die "the unmutated KUnit kernel's log has: $(printf '%s\n' "$splats" | head -3)"
 	timeout=${MUTANTS_TIMEOUT:-$((base_secs * 5 > 60 ? base_secs * 5 : 60))}
 	echo "$timeout" > "$WORK/timeout"
-	log "${prefix}unmutated: $ncases test cases pass or skip (${base_secs}s); $# mutants, KUnit timeout ${timeout}s"
+	quiet=$(cat "$WORK/base.log.quiet")
+	silence=${MUTANTS_SILENCE:-$((quiet * 3 > 60 ? quiet * 3 : 60))}
+	log "${prefix}unmutated: $ncases test cases pass or skip (${base_secs}s, at most ${quiet}s without output); $# mutants, KUnit timeout ${timeout}s, hung after ${silence}s without output"
 
 	: > "$WORK/state.tsv"
 	for id in "$@"; do

@@ -5,6 +5,12 @@ set -euo pipefail
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# QEMU under TCG only, for kunit.py too (see qemu-tcg/qemu-system-x86_64).
+case :$PATH: in
+*":$TOP/scripts/qemu-tcg:"*) ;;
+*) export PATH=$TOP/scripts/qemu-tcg:$PATH ;;
+esac
+
 # KERNEL picks the series: 7.3 (the default: patches/ on base.env's
 # linux-source-7.3, the KUnit series patches/kunit/ on top) or 6.12 (the
 # backport: patches/6.12/ on its own base.env, tests included; its own

@@ -2,10 +2,11 @@
 # check.sh [STEP...]: every test (or the STEPs), on a tree applied freshly
 # from patches/; then, for the 7.3 series and without STEPs, the 6.12
 # backport's BACKPORT_STEPS (default below; empty: none; its bisect is the
-# lighter one, BISECT_LINK=0).  The backport's steps run beside the 7.3
-# series' (their own trees, build directories and log), from before the
-# 7.3 base downloads.  Ends with one line "N passed, N failed, N
-# skipped"; exits non-zero on any failure.
+# lighter one, BISECT_LINK=0).  The base downloads while the backport's
+# base package installs; the backport's base is committed and its steps
+# run beside the 7.3 series' (their own trees, build directories and
+# log).  Ends with one line "N passed, N failed, N skipped"; exits
+# non-zero on any failure.
 . "$(dirname "$0")/lib.sh"
 
 STEPS=(apply checkpatch bisect kunit ipt selftests perf docs warnings boot)
@@ -18,14 +19,23 @@ fi
 [ "$KERNEL" = 7.3 ] || BACKPORT=()
 
 "$TOP/scripts/deps.sh"
-if [ ${#BACKPORT[@]} -gt 0 ]; then
-	KERNEL=6.12 "$TOP/scripts/deps.sh"
-	KERNEL=6.12 "$TOP/scripts/get-base.sh"
-fi
-
 mkdir -p "$BUILD"
 export RESULTS=$BUILD/check-results
 : > "$RESULTS"
+
+# The base downloads (its own apt state, no lock shared with the machine's
+# apt) while the backport's base package installs.
+backport_pid=
+"$TOP/scripts/get-base.sh" > "$BUILD/get-base.log" 2>&1 &
+get_base_pid=$!
+# shellcheck disable=SC2317
+stop_background() {
+	kill "$get_base_pid" 2>/dev/null || true
+	[ -z "$backport_pid" ] || kill -- -"$backport_pid" 2>/dev/null ||
+		kill "$backport_pid" 2>/dev/null || true
+}
+trap stop_background EXIT
+[ ${#BACKPORT[@]} -eq 0 ] || KERNEL=6.12 "$TOP/scripts/deps.sh"
 
 # run_step KERNEL STEP: run it, record a failure if it failed without
 # saying so.
@@ -62,23 +72,31 @@ run_steps() {
 
 # The backport, in the background: its results and output go to its own
 # files, shown after the 7.3 series' (a line a minute says how far it is).
-backport_pid=
 if [ ${#BACKPORT[@]} -gt 0 ]; then
 	bp_build=$TOP/build/6.12
 	bp_log=$bp_build/check.log
 	mkdir -p "$bp_build"
 	: > "$bp_build/check-results"
 	log "check: the 6.12 backport's steps (${BACKPORT[*]}) run beside, log: $bp_log"
-	RESULTS=$bp_build/check-results BISECT_LINK=${BISECT_LINK:-0} \
-		run_steps 6.12 "${BACKPORT[@]}" > "$bp_log" 2>&1 &
+	# Its base unpacks and commits while the 7.3 base downloads.
+	(
+		export RESULTS=$bp_build/check-results
+		if KERNEL=6.12 "$TOP/scripts/get-base.sh"; then
+			BISECT_LINK=${BISECT_LINK:-0} run_steps 6.12 "${BACKPORT[@]}"
+		else
+			KERNEL=6.12 result fail "base" "the pinned 6.12 base could not be committed (see above)"
+		fi
+	) > "$bp_log" 2>&1 &
 	backport_pid=$!
-	trap 'kill -- -$backport_pid 2>/dev/null || kill $backport_pid 2>/dev/null' EXIT
 fi
 
-if "$TOP/scripts/get-base.sh"; then
+get_base_rc=0
+wait "$get_base_pid" || get_base_rc=$?
+cat "$BUILD/get-base.log"
+if [ "$get_base_rc" = 0 ]; then
 	run_steps "$KERNEL" "${STEPS[@]}"
 else
-	result fail "base" "the pinned 7.3 base could not be fetched (see above)"
+	result fail "base" "the pinned $KERNEL base could not be fetched (see above)"
 fi
 
 if [ -n "$backport_pid" ]; then

@@ -5,18 +5,25 @@
 # lighter one, BISECT_LINK=0).  The base downloads while the backport's
 # base package installs; the backport's base is committed and its steps
 # run beside the 7.3 series' (their own trees, build directories and
-# log).  Ends with one line "N passed, N failed, N skipped"; exits
-# non-zero on any failure.
+# log); after them, in the same track, the 7.3 steps of LATE below.  Ends
+# with one line "N passed, N failed, N skipped"; exits non-zero on any
+# failure.
 . "$(dirname "$0")/lib.sh"
 
 STEPS=(apply checkpatch bisect kunit ipt selftests perf docs warnings boot)
 BACKPORT=(apply bisect kunit)
+# The 7.3 steps that read only $SERIES_TREE and write only their own
+# files: with the backport, they run in its track once its steps are done,
+# while the 7.3 steps' end (QEMU on one CPU, links) leaves a CPU partly
+# idle.  Boot runs the selftests' binaries: it waits for them.
+LATE=(selftests checkpatch perf)
 if [ $# -gt 0 ]; then
 	STEPS=("$@")
 	BACKPORT=()
 fi
 [ -z "${BACKPORT_STEPS+set}" ] || read -r -a BACKPORT <<< "$BACKPORT_STEPS"
 [ "$KERNEL" = 7.3 ] || BACKPORT=()
+[ ${#BACKPORT[@]} -gt 0 ] && [ $# -eq 0 ] || LATE=()
 
 "$TOP/scripts/deps.sh"
 mkdir -p "$BUILD"
@@ -52,9 +59,11 @@ run_step() {
 	return $rc
 }
 
-# run_steps KERNEL STEP...
+# run_steps KERNEL STEP...: once apply failed, the next steps (of later
+# calls too) are listed as not run.
+abort=""
 run_steps() {
-	local kernel=$1 step abort=""
+	local kernel=$1 step
 	shift
 
 	for step in "$@"; do
@@ -63,11 +72,27 @@ run_steps() {
 			KERNEL=$kernel result fail "$step" "not run: $abort"
 			continue
 		fi
+		if [ "$step" = boot ] && [[ " ${LATE[*]} " == *" selftests "* ]]; then
+			log "check: boot waits for the selftests step (after the 6.12 backport's)"
+			while [ ! -e "$BUILD/check-late.selftests" ] &&
+			      kill -0 "$backport_pid" 2>/dev/null; do
+				sleep 5
+			done
+		fi
 		log "check: $kernel $step"
 		if ! run_step "$kernel" "$step" && [ "$step" = apply ]; then
 			abort="the series does not apply"
 		fi
+		[ -z "${DONE_MARK:-}" ] || touch "$DONE_MARK.$step"
 	done
+}
+
+# show NAME RESULTS LOG: a background run's output, and its results added
+# to $RESULTS.
+show() {
+	echo "==> $1's output:"
+	cat "$3"
+	cat "$2" >> "$RESULTS"
 }
 
 # The backport, in the background: its results and output go to its own
@@ -78,6 +103,9 @@ if [ ${#BACKPORT[@]} -gt 0 ]; then
 	mkdir -p "$bp_build"
 	: > "$bp_build/check-results"
 	log "check: the 6.12 backport's steps (${BACKPORT[*]}) run beside, log: $bp_log"
+	: > "$BUILD/check-results.late"
+	: > "$BUILD/late.log"
+	rm -f "$BUILD"/check-late.*
 	# Its base unpacks and commits while the 7.3 base downloads.
 	(
 		export RESULTS=$bp_build/check-results
@@ -86,6 +114,14 @@ if [ ${#BACKPORT[@]} -gt 0 ]; then
 		else
 			KERNEL=6.12 result fail "base" "the pinned 6.12 base could not be committed (see above)"
 		fi
+		[ ${#LATE[@]} -gt 0 ] || exit 0
+		# the 7.3 apply's outcome
+		while [ ! -e "$BUILD/check-late.applied" ]; do
+			sleep 5
+		done
+		abort=$(cat "$BUILD/check-late.applied")
+		export RESULTS=$BUILD/check-results.late
+		DONE_MARK=$BUILD/check-late run_steps "$KERNEL" "${LATE[@]}" > "$BUILD/late.log" 2>&1
 	) > "$bp_log" 2>&1 &
 	backport_pid=$!
 fi
@@ -94,21 +130,36 @@ get_base_rc=0
 wait "$get_base_pid" || get_base_rc=$?
 cat "$BUILD/get-base.log"
 if [ "$get_base_rc" = 0 ]; then
-	run_steps "$KERNEL" "${STEPS[@]}"
+	foreground=()
+	for step in "${STEPS[@]}"; do
+		[[ " ${LATE[*]} " == *" $step "* ]] || foreground+=("$step")
+	done
+	if [ ${#LATE[@]} -gt 0 ]; then
+		# apply is the first step: its outcome lets the late steps go
+		run_steps "$KERNEL" "${foreground[0]}"
+		echo "$abort" > "$BUILD/check-late.applied"
+		foreground=("${foreground[@]:1}")
+	fi
+	run_steps "$KERNEL" "${foreground[@]}"
 else
 	result fail "base" "the pinned $KERNEL base could not be fetched (see above)"
+	echo "the $KERNEL base could not be fetched" > "$BUILD/check-late.applied"
 fi
 
 if [ -n "$backport_pid" ]; then
+	n=0
 	while kill -0 "$backport_pid" 2>/dev/null; do
-		log "check: waiting for the 6.12 backport: $(grep -c . "$bp_build/check-results") results so far"
-		sleep 60 & wait $! || true
+		[ $((n++ % 12)) -ne 0 ] ||
+			log "check: waiting for the 6.12 backport and the late steps: $(cat \
+				"$bp_build/check-results" "$BUILD/check-results.late" | grep -c .) results so far"
+		sleep 5
 	done
 	wait "$backport_pid" || true
 	trap - EXIT
-	echo "==> the 6.12 backport's output:"
-	cat "$bp_log"
-	cat "$bp_build/check-results" >> "$RESULTS"
+	show "the 6.12 backport" "$bp_build/check-results" "$bp_log"
+	[ ${#LATE[@]} -eq 0 ] ||
+		show "the $KERNEL steps after the backport's (${LATE[*]})" \
+			"$BUILD/check-results.late" "$BUILD/late.log"
 fi
 
 passed=$(grep -c '^pass ' "$RESULTS" || true)

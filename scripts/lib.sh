@@ -46,8 +46,8 @@ CHECK_TREE=$BUILD/check		# freshly applied from patches/ by make check
 O_FULL=$BUILD/o-full		# defconfig + fragments, also used for bisect/W=1
 O_KUNIT=$BUILD/o-kunit
 SERIES_TREE=$BUILD/series	# the check tree's series again (git worktree),
-				# for the steps that run while bisect checks out
-				# each patch in $CHECK_TREE; with $O_KUNIT
+				# for the steps that run while others check out
+				# other commits in $CHECK_TREE; with $O_KUNIT
 O_SELFTESTS=$BUILD/o-selftests
 JOBS=${JOBS:-$(nproc)}
 

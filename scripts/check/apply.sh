@@ -9,5 +9,6 @@ else
 	result fail "apply: series on $BASE_PKG $BASE_VERSION"
 	exit 1
 fi
-# A second checkout of the series, for the steps that run beside bisect.
+# A second checkout of the series, for the steps that run beside those
+# that check out other commits in $CHECK_TREE (check.sh's LATE steps).
 series_tree

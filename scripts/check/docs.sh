@@ -10,7 +10,7 @@ O_DOCS=$BUILD/o-docs
 docs_warnings() { # the warnings of a clean build of the virt docs, normalized
 	rm -rf "$O_DOCS"
 	mkdir -p "$O_DOCS"
-	PATH=/usr/bin:$PATH make -C "$SERIES_TREE" O="$O_DOCS" SPHINXDIRS=virt htmldocs \
+	PATH=/usr/bin:$PATH make -C "$CHECK_TREE" O="$O_DOCS" SPHINXDIRS=virt htmldocs \
 		>"$O_DOCS.log" 2>&1 || echo "ERROR: make htmldocs failed"
 	grep -E 'WARNING|ERROR' "$O_DOCS.log" |
 		sed -E 's|^[^ ]*/Documentation/|Documentation/|; s/:[0-9]+:/:/' | sort -u || true
@@ -19,9 +19,9 @@ docs_warnings() { # the warnings of a clean build of the virt docs, normalized
 kdoc_warnings() { # kernel-doc -Wall on FILES (missing ones skipped), normalized
 	local f
 	for f in "$@"; do
-		[ -f "$SERIES_TREE/$f" ] || continue
+		[ -f "$CHECK_TREE/$f" ] || continue
 		# "FILE:LINE: warning" (6.12) or "Warning: FILE:LINE text" (7.3)
-		(cd "$SERIES_TREE" && PATH=/usr/bin:$PATH scripts/kernel-doc -none -Wall "$f" 2>&1) |
+		(cd "$CHECK_TREE" && PATH=/usr/bin:$PATH scripts/kernel-doc -none -Wall "$f" 2>&1) |
 			sed -E 's/:[0-9]+([: ])/\1/'
 	done | sort -u
 }
@@ -31,13 +31,13 @@ kdoc_files=(arch/x86/kvm/vmx/pt.c arch/x86/kvm/vmx/pt.h arch/x86/events/intel/pt
 base=$BUILD/docs-base/$(base_commit | cut -c1-16)
 if [ ! -f "$base/htmldocs" ] || [ ! -f "$base/kernel-doc" ]; then
 	mkdir -p "$base"
-	series_times_save "$SERIES_TREE" "$BUILD/series-times.docs"
-	git -C "$SERIES_TREE" checkout -q --detach base
+	series_times_save "$CHECK_TREE" "$BUILD/series-times.docs"
+	git -C "$CHECK_TREE" checkout -q --detach base
 	docs_warnings > "$base/htmldocs.tmp"
 	kdoc_warnings "${kdoc_files[@]}" > "$base/kernel-doc.tmp"
-	git -C "$SERIES_TREE" checkout -q --detach series
+	git -C "$CHECK_TREE" checkout -q series
 	# Else the boot step rebuilds all that includes a file the series changes.
-	series_times_restore "$SERIES_TREE" "$BUILD/series-times.docs"
+	series_times_restore "$CHECK_TREE" "$BUILD/series-times.docs"
 	mv "$base/htmldocs.tmp" "$base/htmldocs"
 	mv "$base/kernel-doc.tmp" "$base/kernel-doc"
 fi
@@ -60,7 +60,7 @@ check "kernel-doc -Wall on ${kdoc_files[*]} adds no warning" "$base/kernel-doc" 
 	"$(kdoc_warnings "${kdoc_files[@]}")"
 
 # 7.3: Documentation/virt/kvm/x86/intel-pt.rst; 6.12: virt/kvm/intel-pt.rst
-rst=$(git -C "$SERIES_TREE" ls-files 'Documentation/virt/*intel-pt.rst' | head -1)
+rst=$(git -C "$CHECK_TREE" ls-files 'Documentation/virt/*intel-pt.rst' | head -1)
 html=${rst#Documentation/}
 if [ -n "$rst" ] && [ -f "$O_DOCS/Documentation/output/${html%.rst}.html" ]; then
 	result pass "docs: $rst is built"
